@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+/** The parts of an OpenAPI 3.1 document this service reads; everything else passes through untyped. */
+export interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  servers?: Array<{ url: string; description?: string; variables?: Record<string, { default: string }> }>;
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, SchemaObject> } & Record<string, unknown>;
+  [extension: `x-${string}`]: unknown;
+}
+
+export interface SchemaObject {
+  [keyword: string]: unknown;
+}
+
+export interface OperationObject {
+  operationId: string;
+  deprecated?: boolean;
+  responses: Record<string, unknown>;
+  [extension: `x-${string}`]: unknown;
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** openapi.yaml sits at the package root, two levels above both src/contract and dist/contract. */
+export const SPEC_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+export function readSpecText(path: string = SPEC_PATH): string {
+  return readFileSync(path, 'utf8');
+}
+
+export function parseSpec(text: string): OpenApiDocument {
+  const document = YAML.parse(text, { strict: true, uniqueKeys: true }) as OpenApiDocument;
+  if (!document || typeof document !== 'object' || !String(document.openapi).startsWith('3.1')) {
+    throw new Error('openapi.yaml must be an OpenAPI 3.1 document');
+  }
+  return document;
+}
+
+export interface OperationEntry {
+  method: HttpMethod;
+  /** Path template as written in the spec, e.g. /pets/{petId}. */
+  path: string;
+  operation: OperationObject;
+}
+
+export function listOperations(document: OpenApiDocument): OperationEntry[] {
+  const entries: OperationEntry[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as OperationObject | undefined;
+      if (operation) entries.push({ method, path, operation });
+    }
+  }
+  return entries;
+}
+
+/**
+ * The base path shared by every server URL (`/v1`). Server URLs may differ in host (and its
+ * variables) but must agree on the path, since one process serves one version.
+ */
+export function basePathOf(document: OpenApiDocument): string {
+  const paths = new Set(
+    (document.servers ?? [{ url: '/' }]).map(({ url }) => {
+      const withoutVariables = url.replace(/\{[^}]+\}/g, 'host');
+      return new URL(withoutVariables, 'http://host').pathname.replace(/\/$/, '');
+    }),
+  );
+  if (paths.size !== 1) throw new Error(`servers in openapi.yaml disagree on the base path: ${[...paths].join(', ')}`);
+  return [...paths][0]!;
+}
+
+/** Turns an OpenAPI path template into an anchored RegExp that matches concrete paths. */
+export function pathTemplateToRegExp(template: string): RegExp {
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${pattern}/?$`);
+}

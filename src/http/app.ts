@@ -1,0 +1,48 @@
+import express, { type Express } from 'express';
+import type { Contract } from '../contract/contract.js';
+import { createHandlers } from '../handlers/index.js';
+import type { Logger } from '../log/logger.js';
+import type { Storage } from '../storage/storage.js';
+import { authenticate } from './middleware/authenticate.js';
+import { announceDeprecations, enforceSunsets, type Clock } from './middleware/deprecation.js';
+import { errorHandler, routeNotFound } from './middleware/error-handler.js';
+import { requestLog } from './middleware/request-log.js';
+import { parseJsonBodies, validateRequests } from './middleware/request-validation.js';
+import { securityHeaders } from './middleware/security-headers.js';
+import { operationRouter } from './routes.js';
+
+export interface AppOptions {
+  contract: Contract;
+  storage: Storage;
+  logger: Logger;
+  /** Injected so that sunset behaviour can be tested at any instant. */
+  clock?: Clock;
+}
+
+/**
+ * The order is the contract's order of precedence: deprecation headers on every response of a
+ * deprecated operation; then authentication, before anything else can answer (401 beats 404, 405,
+ * 400, 413, 415); then the sunset; then body parsing and validation; then the handlers.
+ */
+export function createApp({ contract, storage, logger, clock = () => new Date() }: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Responses are no-store; an ETag would only cost a hash of every body.
+  app.disable('etag');
+  app.set('query parser', 'simple');
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders());
+
+  const api = contract.basePath;
+  app.use(api, announceDeprecations(contract.deprecations));
+  app.use(api, authenticate(storage));
+  app.use(api, enforceSunsets(clock));
+  app.use(api, parseJsonBodies(contract));
+  app.use(validateRequests(contract));
+  app.use(api, operationRouter(contract, createHandlers({ storage, basePath: api })));
+
+  app.use(routeNotFound());
+  app.use(errorHandler(contract, logger));
+  return app;
+}

@@ -1,0 +1,52 @@
+import type { RequestHandler } from 'express';
+import type { Deprecation } from '../../contract/deprecations.js';
+import { ApiError } from '../api-error.js';
+
+export type Clock = () => Date;
+
+interface DeprecationLocals {
+  deprecation?: Deprecation;
+}
+
+function headersFor(deprecation: Deprecation): Record<string, string> {
+  const { href, title } = deprecation.replacement;
+  return {
+    // RFC 9745: "@" followed by the Unix time in seconds.
+    Deprecation: `@${Math.floor(deprecation.deprecatedAt.getTime() / 1000)}`,
+    // RFC 8594: an HTTP-date.
+    Sunset: deprecation.sunsetAt.toUTCString(),
+    Link: `<${href}>; rel="successor-version"${title ? `; title="${title.replace(/"/g, "'")}"` : ''}`,
+  };
+}
+
+/**
+ * Marks every response of a deprecated operation, whatever its status, so clients learn of the
+ * deprecation even from a 401. Mounted at the base path, before authentication.
+ */
+export function announceDeprecations(deprecations: readonly Deprecation[]): RequestHandler {
+  const entries = deprecations.map((deprecation) => ({ deprecation, headers: headersFor(deprecation) }));
+  return (req, res, next) => {
+    const method = req.method.toLowerCase();
+    const match = entries.find(({ deprecation }) => deprecation.method === method && deprecation.pathPattern.test(req.path));
+    if (match) {
+      for (const [name, value] of Object.entries(match.headers)) res.append(name, value);
+      (res.locals as DeprecationLocals).deprecation = match.deprecation;
+    }
+    next();
+  };
+}
+
+/** From its sunset instant on, a deprecated operation answers 410. Mounted after authentication. */
+export function enforceSunsets(clock: Clock): RequestHandler {
+  return (req, res, next) => {
+    const deprecation = (res.locals as DeprecationLocals).deprecation;
+    if (deprecation && clock() >= deprecation.sunsetAt) {
+      const replacement = deprecation.replacement.title ?? deprecation.replacement.href;
+      throw new ApiError(
+        'operation_sunset',
+        `${deprecation.method.toUpperCase()} ${req.baseUrl}${deprecation.path} was removed on ${deprecation.sunsetAt.toUTCString()}; use ${replacement}.`,
+      );
+    }
+    next();
+  };
+}

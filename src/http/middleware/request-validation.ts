@@ -1,0 +1,50 @@
+import contentType from 'content-type';
+import express, { type RequestHandler } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Contract } from '../../contract/contract.js';
+import { ApiError } from '../api-error.js';
+
+/**
+ * JSON bodies up to the spec's `x-max-request-body-bytes` (larger ones become 413), in UTF-8 only
+ * (RFC 8259): body-parser would otherwise decode any charset iconv knows.
+ */
+export function parseJsonBodies(contract: Contract): RequestHandler[] {
+  const requireUtf8: RequestHandler = (req, _res, next) => {
+    const header = req.headers['content-type'];
+    if (header) {
+      const charset = (() => {
+        try {
+          return contentType.parse(header).parameters['charset'];
+        } catch {
+          return undefined; // a malformed header is the validator's to reject, as 415
+        }
+      })();
+      if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+        throw new ApiError('unsupported_media_type', 'Send the body as UTF-8 JSON without content encoding.');
+      }
+    }
+    next();
+  };
+  return [requireUtf8, express.json({ limit: contract.maxRequestBodyBytes, strict: true })];
+}
+
+/**
+ * Validates every request against openapi.yaml: parameters, bodies, content types, unknown routes
+ * and methods. Mounted at the app root, because it works out the base path from `servers`.
+ */
+export function validateRequests(contract: Contract): RequestHandler[] {
+  return OpenApiValidator.middleware({
+    // The validator rewrites the document it is given while resolving $refs.
+    apiSpec: structuredClone(contract.document) as never,
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
+    validateResponses: false,
+    // Authentication is ours and runs first (see authenticate.ts).
+    validateSecurity: false,
+    validateFormats: true,
+    formats: {
+      // By default int64 is not range-checked: 1e20 passes and 2^53 + 1 is silently rounded. Only
+      // integers JSON and JavaScript carry exactly are int64 values here.
+      int64: { type: 'number', validate: (value: number) => Number.isSafeInteger(value) },
+    },
+  }) as RequestHandler[];
+}

@@ -1,0 +1,43 @@
+/**
+ * Versioned schema changes, applied in order, each exactly once, in its own transaction.
+ * Never edit a migration that has shipped: add the next one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const sqliteMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'pets, accounts and api keys',
+    sql: `
+      -- AUTOINCREMENT so that ids are never reused, even after the highest row is gone.
+      CREATE TABLE pets (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        name        TEXT    NOT NULL,
+        category_id INTEGER NOT NULL,
+        status      TEXT,
+        created_at  TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+      -- Serves the status-filtered page in id order straight from the index.
+      CREATE INDEX pets_status_id ON pets (status, id);
+
+      CREATE TABLE accounts (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        name       TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+      );
+
+      CREATE TABLE api_keys (
+        id             INTEGER PRIMARY KEY AUTOINCREMENT,
+        account_id     INTEGER NOT NULL REFERENCES accounts (id),
+        key_hash       TEXT    NOT NULL UNIQUE,
+        display_prefix TEXT    NOT NULL,
+        created_at     TEXT    NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        revoked_at     TEXT
+      );
+    `,
+  },
+];

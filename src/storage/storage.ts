@@ -1,0 +1,64 @@
+import type { components } from '../../generated/openapi.js';
+
+export type Pet = components['schemas']['Pet'];
+export type NewPet = components['schemas']['NewPet'];
+export type PetStatus = components['schemas']['PetStatus'];
+
+export interface PetPageQuery {
+  /** Rows to return at most. */
+  limit: number;
+  /** Only pets with this status. */
+  status?: PetStatus;
+  /** Only pets whose id is greater than this (keyset paging). */
+  afterId?: number;
+}
+
+export interface Account {
+  id: number;
+  name: string;
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  accountId: number;
+  accountName: string;
+  /** The first characters of the key, safe to show so people can tell their keys apart. */
+  displayPrefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** The identity behind a valid key; what authentication hands to the rest of the request. */
+export interface Principal {
+  keyId: number;
+  accountId: number;
+  accountName: string;
+}
+
+export type RevokeResult = 'revoked' | 'already_revoked' | 'not_found';
+
+/**
+ * Persistence for the whole service. Handlers, auth and the CLI see only this interface, so a backend
+ * (SQLite, PostgreSQL) slots in without touching them. Timestamps are RFC 3339 strings in UTC.
+ */
+export interface Storage {
+  /** Which backend this is, for logs and health output. */
+  readonly kind: string;
+
+  createPet(pet: NewPet): Promise<Pet>;
+  getPet(id: number): Promise<Pet | undefined>;
+  /** Pets ordered by id ascending. */
+  listPets(query: PetPageQuery): Promise<Pet[]>;
+
+  /** Returns the account with this name, creating it first if needed. */
+  ensureAccount(name: string): Promise<Account>;
+  createApiKey(key: { accountId: number; hash: string; displayPrefix: string }): Promise<ApiKeyRecord>;
+  /** The principal of the unrevoked key with this SHA-256 hash, if any. */
+  findActiveApiKey(hash: string): Promise<Principal | undefined>;
+  listApiKeys(): Promise<ApiKeyRecord[]>;
+  revokeApiKey(id: number): Promise<RevokeResult>;
+  hasActiveApiKey(): Promise<boolean>;
+
+  close(): Promise<void>;
+}

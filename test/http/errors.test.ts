@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SqliteStorage } from '../../src/storage/sqlite/sqlite-storage.js';
+import { createTestApi, type TestApi } from '../support/test-app.js';
+
+describe('errors and protocol hygiene', () => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi();
+  });
+
+  it.each(['/v1/no-such-thing', '/v1/pets/1/owner', '/v1', '/v2/pets'])('answers 404 route_not_found for %s', async (path) => {
+    const res = await t.api.get(path).set(t.auth).expect(404);
+    expect(res.body).toEqual({ code: 'route_not_found', status: 404, message: `No operation at GET ${path}.` });
+  });
+
+  it.each([
+    ['delete', '/v1/pets', 'POST, GET'],
+    ['put', '/v1/pets/1', 'GET'],
+    ['patch', '/v1/pets/1', 'GET'],
+    ['post', '/v1/store/orders', 'GET'],
+  ] as const)('answers 405 with Allow for %s %s', async (method, path, allow) => {
+    const res = await t.api[method](path).set(t.auth).expect(405);
+    expect(res.body).toEqual({ code: 'method_not_allowed', status: 405, message: `${method.toUpperCase()} is not allowed here; use ${allow}.` });
+    expect(res.headers['allow']).toBe(allow);
+  });
+
+  it('answers GET /v1/store/orders with 501', async () => {
+    const res = await t.api.get('/v1/store/orders').set(t.auth).expect(501);
+    expect(res.body).toEqual({ code: 'not_implemented', status: 501, message: 'GET /v1/store/orders is not implemented yet.' });
+  });
+
+  it('answers an unexpected failure with a bare 500: no stack, no detail', async () => {
+    const storage = new SqliteStorage(':memory:');
+    const failing = await createTestApi({ storage });
+    storage.listPets = async () => {
+      throw new Error('disk on fire at /var/lib/secret.db');
+    };
+    const res = await failing.api.get('/v1/pets').set(failing.auth).expect(500);
+    expect(res.body).toEqual({ code: 'internal_error', status: 500, message: 'The service failed to handle the request. Try again later.' });
+    expect(res.text).not.toMatch(/disk on fire|secret|at .*\.ts/);
+  });
+
+  it('sends no X-Powered-By and marks responses nosniff and no-store', async () => {
+    for (const res of [await t.api.get('/v1/pets').set(t.auth).expect(200), await t.api.get('/v1/pets').expect(401), await t.api.get('/nowhere').expect(404)]) {
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['etag']).toBeUndefined();
+    }
+  });
+});

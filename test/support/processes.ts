@@ -1,0 +1,79 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { checkContract } from './contract-check.js';
+
+export function tempDatabaseUrl(): string {
+  return `file:${join(mkdtempSync(join(tmpdir(), 'petstore-process-')), 'petstore.db')}`;
+}
+
+export interface CommandResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built keys CLI (`npm run keys` runs the same file). */
+export function runKeys(args: string[], env: Record<string, string>): CommandResult {
+  const result = spawnSync(process.execPath, ['dist/cli/keys.js', ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Everything the process printed to stdout so far, line by line. */
+  output: string[];
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the built server on a free port (PORT=0) and resolves once it logs "listening", which
+ * carries the real address: no polling, no sleeps.
+ */
+export function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      if (!line.startsWith('{')) return;
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === 'listening' && entry.url) {
+        resolve({
+          baseUrl: entry.url,
+          output,
+          stop: async () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+    });
+  });
+}
+
+/** fetch that checks every response against openapi.yaml, like the supertest helper does. */
+export async function contractFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  const body = text && response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined;
+  const { pathname, search } = new URL(url);
+  checkContract({
+    method: init.method ?? 'GET',
+    url: pathname + search,
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body,
+    text,
+  });
+  return { status: response.status, headers: response.headers, body };
+}

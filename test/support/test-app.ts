@@ -1,0 +1,68 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { issueApiKey } from '../../src/auth/api-keys.js';
+import { loadContract, type Contract } from '../../src/contract/contract.js';
+import { createApp } from '../../src/http/app.js';
+import type { Clock } from '../../src/http/middleware/deprecation.js';
+import { createLogger } from '../../src/log/logger.js';
+import { SqliteStorage } from '../../src/storage/sqlite/sqlite-storage.js';
+import type { Storage } from '../../src/storage/storage.js';
+import { ContractChecker } from './contract-check.js';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+
+/**
+ * supertest with the contract check attached to every request: a response that breaks
+ * openapi.yaml fails the test that received it.
+ */
+export function contractRequest(app: Express, contract: Contract = loadContract()) {
+  const checker = new ContractChecker(contract);
+  const agent = request(app);
+  const call = (method: Method) => (url: string) =>
+    agent[method](url).expect((res) => {
+      checker.check({
+        method: method.toUpperCase(),
+        url,
+        status: res.status,
+        headers: res.headers as Record<string, string>,
+        body: res.body,
+        text: res.text,
+      });
+    });
+  return {
+    get: call('get'),
+    post: call('post'),
+    put: call('put'),
+    patch: call('patch'),
+    delete: call('delete'),
+    options: call('options'),
+  };
+}
+
+export interface TestApi {
+  app: Express;
+  api: ReturnType<typeof contractRequest>;
+  storage: Storage;
+  /** A valid key for the "tester" account. */
+  key: string;
+  auth: { Authorization: string };
+}
+
+export interface TestApiOptions {
+  storage?: Storage;
+  clock?: Clock;
+  contract?: Contract;
+}
+
+export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const storage = options.storage ?? new SqliteStorage(':memory:');
+  const { key } = await issueApiKey(storage, 'tester');
+  const contract = options.contract ?? loadContract();
+  const app = createApp({
+    contract,
+    storage,
+    logger: createLogger('silent'),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  return { app, api: contractRequest(app, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };
+}
