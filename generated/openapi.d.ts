@@ -235,9 +235,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service cannot reach its database right now. Retry later. */
+        /** @description The service cannot reach its database right now. Retry after the `Retry-After` seconds. */
         ServiceUnavailable: {
             headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After": string;
                 [name: string]: unknown;
             };
             content: {

@@ -3,6 +3,10 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
+  /** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+  databaseConnectTimeoutMs: number;
   logLevel: string;
 }
 
@@ -10,17 +14,25 @@ export const DEFAULT_DATABASE_URL = 'file:data/petstore.db';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env['PORT'] ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer from 0 to 65535, not ${JSON.stringify(env['PORT'])}`);
+function integerSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  const value = text === undefined || text === '' ? fallback : Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max}, not ${JSON.stringify(text)}`);
   }
+  return value;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integerSetting(env, 'PORT', 8080, 0, 65535);
   const logLevel = env['LOG_LEVEL'] ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return {
     host: env['HOST'] ?? '127.0.0.1',
     port,
     databaseUrl: env['DATABASE_URL'] || DEFAULT_DATABASE_URL,
+    databasePoolSize: integerSetting(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databaseConnectTimeoutMs: integerSetting(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),
     logLevel,
   };
 }

@@ -10,7 +10,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
   const contract = loadContract();
-  const storage = await openStorage(config.databaseUrl);
+  const storage = await openStorage(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost; will reconnect on demand'),
+  });
 
   const bootstrap = await ensureBootstrapKey(storage);
   if (bootstrap) {

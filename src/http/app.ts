@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Contract } from '../contract/contract.js';
 import { createHandlers } from '../handlers/index.js';
+import { healthRoutes } from './health.js';
 import type { Logger } from '../log/logger.js';
 import type { Storage } from '../storage/storage.js';
 import { authenticate } from './middleware/authenticate.js';
@@ -33,6 +34,8 @@ export function createApp({ contract, storage, logger, clock = () => new Date() 
 
   app.use(requestLog(logger));
   app.use(securityHeaders());
+
+  app.use(healthRoutes(storage));
 
   const api = contract.basePath;
   app.use(api, announceDeprecations(contract.deprecations));

@@ -60,5 +60,28 @@ export interface Storage {
   revokeApiKey(id: number): Promise<RevokeResult>;
   hasActiveApiKey(): Promise<boolean>;
 
+  /** Resolves when the database answers; rejects with StorageUnavailableError otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * The database cannot be reached (down, restarting, unreachable, out of connections). The HTTP
+ * layer answers 503 service_unavailable; anything else a backend throws is a 500.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('the database is unavailable', options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** Settings every backend understands; each uses what applies to it. */
+export interface StorageOptions {
+  /** Most connections one process holds (PostgreSQL). */
+  poolSize?: number;
+  /** How long to wait for a new database connection before answering 503 (PostgreSQL). */
+  connectTimeoutMs?: number;
+  /** Errors on idle connections, which no request is waiting for: log them, never crash. */
+  onBackgroundError?: (error: Error) => void;
 }

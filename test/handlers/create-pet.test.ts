@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-describe('createPet', () => {
+describe.each(backends)('createPet [$name]', (backend) => {
   let t: TestApi;
   beforeEach(async () => {
-    t = await createTestApi();
+    t = await createTestApi({ backend });
   });
 
   it('answers 201 with the pet, its new id and a Location', async () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { contractFromDocument, loadContract } from '../../src/contract/contract.js';
+import { backends } from '../support/backends.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
 const SUNSET = new Date('2030-12-05T00:00:00Z');
@@ -9,10 +10,10 @@ const DEPRECATION_HEADERS = {
   link: '</v1/pets>; rel="successor-version"; title="GET /v1/pets with the status filter"',
 };
 
-describe('getPet', () => {
+describe.each(backends)('getPet [$name]', (backend) => {
   let t: TestApi;
   beforeEach(async () => {
-    t = await createTestApi();
+    t = await createTestApi({ backend });
     await t.storage.createPet({ name: 'Rex', categoryId: 3, status: 'available' });
   });
 
@@ -56,14 +57,14 @@ describe('getPet', () => {
     });
 
     it('still answers one millisecond before the sunset', async () => {
-      const early = await createTestApi({ clock: () => new Date(SUNSET.getTime() - 1) });
+      const early = await createTestApi({ backend, clock: () => new Date(SUNSET.getTime() - 1) });
       await early.storage.createPet({ name: 'Rex', categoryId: 3 });
       await early.api.get('/v1/pets/1').set(early.auth).expect(200);
     });
 
     it('answers 410 from the sunset instant on', async () => {
       for (const now of [SUNSET, new Date('2031-06-01T00:00:00Z')]) {
-        const late = await createTestApi({ clock: () => now });
+        const late = await createTestApi({ backend, clock: () => now });
         await late.storage.createPet({ name: 'Rex', categoryId: 3 });
         const res = await late.api.get('/v1/pets/1').set(late.auth).expect(410);
         expect(res.body).toEqual({
@@ -87,14 +88,14 @@ describe('getPet', () => {
         'x-deprecation': { deprecatedAt: '2027-01-01T00:00:00Z', sunsetAt: '2028-01-01T00:00:00Z', replacement: { href: '/v2/pets' } },
       });
       const contract = contractFromDocument(document);
-      const before = await createTestApi({ contract, clock: () => new Date('2027-06-01T00:00:00Z') });
+      const before = await createTestApi({ backend, contract, clock: () => new Date('2027-06-01T00:00:00Z') });
       const res = await before.api.get('/v1/pets').set(before.auth).expect(200);
       expect(res.headers).toMatchObject({
         deprecation: `@${Date.UTC(2027, 0, 1) / 1000}`,
         sunset: 'Sat, 01 Jan 2028 00:00:00 GMT',
         link: '</v2/pets>; rel="successor-version"',
       });
-      const after = await createTestApi({ contract, clock: () => new Date('2028-01-01T00:00:00Z') });
+      const after = await createTestApi({ backend, contract, clock: () => new Date('2028-01-01T00:00:00Z') });
       const gone = await after.api.get('/v1/pets').set(after.auth).expect(410);
       expect(gone.body.code).toBe('operation_sunset');
     });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pet, PetStatus } from '../../src/storage/storage.js';
+import { backends } from '../support/backends.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
 const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
@@ -28,10 +29,10 @@ async function allPages(t: TestApi, first: string): Promise<Pet[][]> {
   return pages;
 }
 
-describe('listPets', () => {
+describe.each(backends)('listPets [$name]', (backend) => {
   let t: TestApi;
   beforeEach(async () => {
-    t = await createTestApi();
+    t = await createTestApi({ backend });
   });
 
   it('returns an empty page and no next link for an empty store', async () => {

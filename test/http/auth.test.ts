@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { backends } from '../support/backends.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
 const MISSING = { code: 'missing_api_key', status: 401, message: 'Send an API key as "Authorization: Bearer <API_KEY>".' };
 const INVALID = { code: 'invalid_api_key', status: 401, message: 'The API key is not valid: it is unknown or has been revoked.' };
 const CHALLENGE = 'Bearer realm="pet-store"';
 
-describe('authentication', () => {
+describe.each(backends)('authentication [$name]', (backend) => {
   let t: TestApi;
   beforeEach(async () => {
-    t = await createTestApi();
+    t = await createTestApi({ backend });
   });
 
   it('accepts a valid key on every operation', async () => {

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SqliteStorage } from '../../src/storage/sqlite/sqlite-storage.js';
-import { createTestApi, type TestApi } from '../support/test-app.js';
+import { backends } from '../support/backends.js';
+import { createTestApi, openTestStorage, type TestApi } from '../support/test-app.js';
 
-describe('errors and protocol hygiene', () => {
+describe.each(backends)('errors and protocol hygiene [$name]', (backend) => {
   let t: TestApi;
   beforeEach(async () => {
-    t = await createTestApi();
+    t = await createTestApi({ backend });
   });
 
   it.each(['/v1/no-such-thing', '/v1/pets/1/owner', '/v1', '/v2/pets'])('answers 404 route_not_found for %s', async (path) => {
@@ -30,7 +30,7 @@ describe('errors and protocol hygiene', () => {
   });
 
   it('answers an unexpected failure with a bare 500: no stack, no detail', async () => {
-    const storage = new SqliteStorage(':memory:');
+    const storage = await openTestStorage(backend);
     const failing = await createTestApi({ storage });
     storage.listPets = async () => {
       throw new Error('disk on fire at /var/lib/secret.db');

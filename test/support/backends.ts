@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { TEST_DATABASE_PREFIX } from './postgres-global-setup.js';
 import { tempDatabaseUrl } from './processes.js';
 
 /**
@@ -14,4 +18,22 @@ export const sqliteBackend: Backend = {
   createDatabaseUrl: async () => tempDatabaseUrl(),
 };
 
-export const backends: Backend[] = [sqliteBackend];
+export const postgresBackend: Backend = {
+  name: 'postgres',
+  createDatabaseUrl: async () => {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client(adminUrl);
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await client.end();
+    }
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.href;
+  },
+};
+
+export const backends: Backend[] = [sqliteBackend, postgresBackend];

@@ -40,7 +40,8 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
   const output: string[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' comes after the process has exited and its output has been read to the end.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {

@@ -5,8 +5,9 @@ import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { createApp } from '../../src/http/app.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
 import { createLogger } from '../../src/log/logger.js';
-import { SqliteStorage } from '../../src/storage/sqlite/sqlite-storage.js';
+import { openStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
+import { sqliteBackend, type Backend } from './backends.js';
 import { ContractChecker } from './contract-check.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
@@ -49,13 +50,28 @@ export interface TestApi {
 }
 
 export interface TestApiOptions {
+  /** Where the fresh store lives (default SQLite); ignored when storage is given. */
+  backend?: Backend;
   storage?: Storage;
   clock?: Clock;
   contract?: Contract;
 }
 
+const opened: Storage[] = [];
+
+/** A fresh, empty store on the backend, closed again after the test (see cleanup.ts). */
+export async function openTestStorage(backend: Backend = sqliteBackend): Promise<Storage> {
+  const storage = await openStorage(await backend.createDatabaseUrl());
+  opened.push(storage);
+  return storage;
+}
+
+export async function closeTestStorages(): Promise<void> {
+  await Promise.all(opened.splice(0).map((storage) => storage.close()));
+}
+
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const storage = options.storage ?? new SqliteStorage(':memory:');
+  const storage = options.storage ?? (await openTestStorage(options.backend));
   const { key } = await issueApiKey(storage, 'tester');
   const contract = options.contract ?? loadContract();
   const app = createApp({

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
 import type { Logger } from '../../log/logger.js';
+import { StorageUnavailableError } from '../../storage/storage.js';
 import { ApiError } from '../api-error.js';
 
 /** One item of express-openapi-validator's `errors`. */
@@ -38,6 +39,9 @@ export function describeValidationErrors(items: readonly ValidationItem[]): stri
 /** Turns anything thrown while handling a request into the ApiError the client will see. */
 function toApiError(error: unknown, req: Parameters<RequestHandler>[0], contract: Contract): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (error instanceof StorageUnavailableError) {
+    return new ApiError('service_unavailable', 'The service is temporarily unavailable. Try again later.', { 'Retry-After': '5' });
+  }
   const { status, type, errors, headers } = (error ?? {}) as HttpLikeError;
   switch (type) {
     case 'entity.parse.failed':
@@ -80,6 +84,9 @@ export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHa
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     let apiError = toApiError(error, req, contract);
+    if (error instanceof StorageUnavailableError) {
+      logger.warn({ err: error.cause, method: req.method, path: req.path }, 'database unavailable');
+    }
     if (!apiError) {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
       apiError = new ApiError('internal_error', 'The service failed to handle the request. Try again later.');

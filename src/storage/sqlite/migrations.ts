@@ -1,12 +1,4 @@
-/**
- * Versioned schema changes, applied in order, each exactly once, in its own transaction.
- * Never edit a migration that has shipped: add the next one.
- */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from '../migration.js';
 
 export const sqliteMigrations: readonly Migration[] = [
   {

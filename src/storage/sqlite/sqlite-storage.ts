@@ -1,8 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Account, ApiKeyRecord, NewPet, Pet, PetPageQuery, PetStatus, Principal, RevokeResult, Storage } from '../storage.js';
-import { sqliteMigrations, type Migration } from './migrations.js';
+import {
+  StorageUnavailableError,
+  type Account,
+  type ApiKeyRecord,
+  type NewPet,
+  type Pet,
+  type PetPageQuery,
+  type PetStatus,
+  type Principal,
+  type RevokeResult,
+  type Storage,
+} from '../storage.js';
+import type { Migration } from '../migration.js';
+import { sqliteMigrations } from './migrations.js';
 
 interface PetRow {
   id: number;
@@ -120,7 +132,13 @@ export class SqliteStorage implements Storage {
   }
 
   async createPet(pet: NewPet): Promise<Pet> {
-    return toPet(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
+    try {
+      return toPet(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
+    } catch (error) {
+      // Another process held the write lock for longer than busy_timeout: retryable, so 503.
+      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new StorageUnavailableError({ cause: error });
+      throw error;
+    }
   }
 
   async getPet(id: number): Promise<Pet | undefined> {
@@ -163,6 +181,10 @@ export class SqliteStorage implements Storage {
 
   async hasActiveApiKey(): Promise<boolean> {
     return this.statements.anyActiveKey.get() !== undefined;
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,250 @@
+import pg from 'pg';
+import type { Migration } from '../migration.js';
+import {
+  StorageUnavailableError,
+  type Account,
+  type ApiKeyRecord,
+  type NewPet,
+  type Pet,
+  type PetPageQuery,
+  type PetStatus,
+  type Principal,
+  type RevokeResult,
+  type Storage,
+  type StorageOptions,
+} from '../storage.js';
+import { postgresMigrations } from './migrations.js';
+
+const INT8_OID = 20;
+
+/**
+ * pg returns int8 (bigint) as a string, because not every int8 fits a JS number. Ours are ids and
+ * category ids the API limits to 2^53 - 1, so they are numbers here; anything larger would be a
+ * corrupted row and fails loudly instead of being rounded.
+ */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} is outside the safe integer range`);
+  return value;
+}
+
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+// SQLSTATE classes and Node socket errors that mean "the database is not reachable right now".
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53400']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection refused/i;
+
+export function isUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
+// Any constant works, as long as every process of this service uses the same one.
+const MIGRATION_LOCK_KEY = 7_318_442_001;
+
+interface PetRow {
+  id: number;
+  name: string;
+  category_id: number;
+  status: PetStatus | null;
+}
+
+interface ApiKeyRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  display_prefix: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+function toPet(row: PetRow): Pet {
+  return row.status === null
+    ? { id: row.id, name: row.name, categoryId: row.category_id }
+    : { id: row.id, name: row.name, categoryId: row.category_id, status: row.status };
+}
+
+function toApiKey(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    displayPrefix: row.display_prefix,
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+const PET_COLUMNS = 'id, name, category_id, status';
+const KEY_COLUMNS = 'k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at';
+
+/**
+ * Applies pending migrations under a session advisory lock, so that processes starting together
+ * against one database apply each migration exactly once, one after the other.
+ */
+export async function migratePostgres(pool: pg.Pool, migrations: readonly Migration[] = postgresMigrations): Promise<number[]> {
+  const client = await pool.connect();
+  const newlyApplied: number[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+      const applied = new Set(rows.map((row) => row.version));
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+        newlyApplied.push(migration.version);
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+  return newlyApplied;
+}
+
+export class PostgresStorage implements Storage {
+  readonly kind = 'postgres';
+
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects, then creates or migrates the schema. */
+  static async open(connectionString: string, options: StorageOptions = {}): Promise<PostgresStorage> {
+    const pool = new pg.Pool({
+      connectionString,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+      idleTimeoutMillis: 30_000,
+      keepAlive: true,
+      types: typeParsers,
+    });
+    // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would
+    // crash the process. The next query simply opens a new connection.
+    pool.on('error', (error) => options.onBackgroundError?.(error));
+    const storage = new PostgresStorage(pool);
+    try {
+      await storage.guard(() => migratePostgres(pool));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return storage;
+  }
+
+  /** Every query goes through here, so that an unreachable database always surfaces as 503. */
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUnavailable(error)) throw new StorageUnavailableError({ cause: error });
+      throw error;
+    }
+  }
+
+  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[] = []): Promise<R[]> {
+    // Named statements are parsed and planned once per connection.
+    return this.guard(async () => (await this.pool.query<R>({ name, text, values })).rows);
+  }
+
+  async createPet(pet: NewPet): Promise<Pet> {
+    const [row] = await this.rows<PetRow>(
+      'insert-pet',
+      `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`,
+      [pet.name, pet.categoryId, pet.status ?? null],
+    );
+    return toPet(row!);
+  }
+
+  async getPet(id: number): Promise<Pet | undefined> {
+    const [row] = await this.rows<PetRow>('get-pet', `SELECT ${PET_COLUMNS} FROM pets WHERE id = $1`, [id]);
+    return row && toPet(row);
+  }
+
+  async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
+    const rows =
+      status === undefined
+        ? await this.rows<PetRow>('list-pets', `SELECT ${PET_COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit])
+        : await this.rows<PetRow>(
+            'list-pets-by-status',
+            `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`,
+            [status, afterId, limit],
+          );
+    return rows.map(toPet);
+  }
+
+  async ensureAccount(name: string): Promise<Account> {
+    // The no-op update makes RETURNING yield the row whether it was inserted now or existed.
+    const [row] = await this.rows<{ id: number; name: string; created_at: Date }>(
+      'ensure-account',
+      `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id, name, created_at`,
+      [name],
+    );
+    return { id: row!.id, name: row!.name, createdAt: row!.created_at.toISOString() };
+  }
+
+  async createApiKey({ accountId, hash, displayPrefix }: { accountId: number; hash: string; displayPrefix: string }): Promise<ApiKeyRecord> {
+    const [row] = await this.rows<ApiKeyRow>(
+      'insert-key',
+      `WITH k AS (INSERT INTO api_keys (account_id, key_hash, display_prefix) VALUES ($1, $2, $3) RETURNING *)
+       SELECT ${KEY_COLUMNS} FROM k JOIN accounts a ON a.id = k.account_id`,
+      [accountId, hash, displayPrefix],
+    );
+    return toApiKey(row!);
+  }
+
+  async findActiveApiKey(hash: string): Promise<Principal | undefined> {
+    const [row] = await this.rows<{ key_id: number; account_id: number; account_name: string }>(
+      'find-active-key',
+      `SELECT k.id AS key_id, k.account_id, a.name AS account_name
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [hash],
+    );
+    return row && { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
+  }
+
+  async listApiKeys(): Promise<ApiKeyRecord[]> {
+    const rows = await this.rows<ApiKeyRow>('list-keys', `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`);
+    return rows.map(toApiKey);
+  }
+
+  async revokeApiKey(id: number): Promise<RevokeResult> {
+    const [row] = await this.rows<{ revoked_now: boolean }>(
+      'revoke-key',
+      `WITH updated AS (UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING id)
+       SELECT EXISTS (SELECT 1 FROM updated) AS revoked_now FROM api_keys WHERE id = $1`,
+      [id],
+    );
+    if (!row) return 'not_found';
+    return row.revoked_now ? 'revoked' : 'already_revoked';
+  }
+
+  async hasActiveApiKey(): Promise<boolean> {
+    return (await this.rows('any-active-key', 'SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1')).length > 0;
+  }
+
+  async ping(): Promise<void> {
+    await this.rows('ping', 'SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.ended) await this.pool.end();
+  }
+}

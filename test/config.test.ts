@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    expect(readConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      databaseUrl: 'file:data/petstore.db',
+      databasePoolSize: 10,
+      databaseConnectTimeoutMs: 2000,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every setting from the environment', () => {
+    expect(
+      readConfig({ HOST: '0.0.0.0', PORT: '9000', DATABASE_URL: 'postgres://db/pets', DATABASE_POOL_SIZE: '25', DATABASE_CONNECT_TIMEOUT_MS: '500', LOG_LEVEL: 'warn' }),
+    ).toEqual({ host: '0.0.0.0', port: 9000, databaseUrl: 'postgres://db/pets', databasePoolSize: 25, databaseConnectTimeoutMs: 500, logLevel: 'warn' });
+  });
+
+  it.each([
+    [{ PORT: 'http' }, 'PORT must be an integer from 0 to 65535, not "http"'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not "70000"'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 1000, not "0"'],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: '1.5' }, 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 60000, not "1.5"'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,4 @@
+import { afterEach } from 'vitest';
+import { closeTestStorages } from './test-app.js';
+
+afterEach(closeTestStorages);
