@@ -51,6 +51,12 @@ describe('the client bundle, dist/client/index.js', () => {
     expect(text).not.toMatch(/express|better-sqlite3|sqlite/i);
   });
 
+  it('is the size README.md states, give or take 10%', () => {
+    const stated = /\*\*([\d,]+) bytes minified/.exec(readFileSync('README.md', 'utf8'))?.[1];
+    expect(stated, 'README.md states the bundle size').toBeDefined();
+    expect(Math.abs(Buffer.byteLength(text) / Number(stated!.replace(/,/g, '')) - 1)).toBeLessThan(0.1);
+  });
+
   it('ships the declarations next to it, self-contained in dist/client', () => {
     expect(readFileSync('dist/client/index.d.ts', 'utf8')).toContain("from './types/src/client/index.js'");
     expect(readFileSync('dist/client/types/generated/openapi.d.ts', 'utf8')).toBe(readFileSync('generated/openapi.d.ts', 'utf8'));

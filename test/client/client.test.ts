@@ -10,6 +10,7 @@ import {
 } from '../../src/client/index.js';
 import { backends } from '../support/backends.js';
 import { clientApiPerTest } from '../support/client-api.js';
+import { contractCheckingFetch } from '../support/contract-fetch.js';
 
 const STATUSES: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
 
@@ -81,6 +82,23 @@ describe.each(backends)('the typed client against the server process ($name)', (
     expect(await collect(listAllPets(client(), { status, pageSize: 4 }))).toEqual(expected);
     expect(requested).toHaveLength(Math.ceil(expected.length / 4));
     expect(requested.slice(1).every((url) => url.includes(`status=${status}&cursor=`))).toBe(true);
+  });
+
+  it('listAllPets refuses a next link to another origin, which would receive the API key', async () => {
+    await seed(2);
+    const sent: string[] = [];
+    // The server's real, checked response, with its next link pointed elsewhere.
+    const redirectingFetch = async (request: Request) => {
+      sent.push(request.url);
+      const response = await contractCheckingFetch(request);
+      const headers = new Headers(response.headers);
+      headers.set('Link', '<https://elsewhere.example/v1/pets?limit=1&cursor=cDE6MQ>; rel="next"');
+      return new Response(response.body, { status: response.status, headers });
+    };
+    const pets = listAllPets(api().client({ fetch: redirectingFetch }), { pageSize: 1 });
+    expect((await pets.next()).value).toMatchObject({ id: 1 });
+    await expect(pets.next()).rejects.toThrow('refusing to follow a next link to another origin: https://elsewhere.example/v1/pets');
+    expect(sent).toEqual([`${api().server.baseUrl}/pets?limit=1`]);
   });
 
   it('listAllPets throws PetStoreApiError carrying the Error body', async () => {

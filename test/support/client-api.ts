@@ -41,7 +41,9 @@ export function clientApiPerTest(backend: Backend): () => ClientApi {
     api = await startClientApi(backend);
   });
   afterEach(async () => {
-    expect(await api?.server.stop()).toBe(0);
+    const stopping = api;
+    api = undefined;
+    if (stopping) expect(await stopping.server.stop()).toBe(0);
   });
   return () => {
     if (!api) throw new Error('the ClientApi exists only while a test runs');
