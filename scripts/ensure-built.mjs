@@ -1,34 +1,50 @@
 #!/usr/bin/env node
 // Builds dist/ when it is missing or older than the sources, so `npm start` and `npm run keys` work on
-// a fresh checkout and stay fast afterwards. tsc's output goes to stderr: stdout of `keys` is data.
+// a fresh checkout and stay fast afterwards. Build output goes to stderr: stdout of `keys` is data.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'dist', '.tsbuildinfo');
-const inputs = ['src', 'generated', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const clientSources = join(root, 'src', 'client');
+const shared = ['generated', 'tsconfig.json', 'package.json'];
 
-function newestMtime(path) {
+const targets = [
+  {
+    name: 'dist/ from src/',
+    stamp: join('dist', '.tsbuildinfo'),
+    inputs: ['src', 'tsconfig.build.json', ...shared],
+    // The server build leaves src/client out, and tsc rewrites its stamp only when its own inputs change.
+    skip: clientSources,
+    command: [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
+  },
+  {
+    name: 'dist/client/ from src/client/',
+    stamp: join('dist', 'client', 'index.d.ts'),
+    inputs: ['src/client', 'tsconfig.client.json', 'scripts/build-client.mjs', ...shared],
+    command: [join(root, 'scripts', 'build-client.mjs')],
+  },
+];
+
+function newestMtime(path, skip) {
+  if (path === skip) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry), skip)));
 }
 
-function builtAt() {
+function builtAt(stamp) {
   try {
-    return statSync(stamp).mtimeMs;
+    return statSync(join(root, stamp)).mtimeMs;
   } catch {
     return -1;
   }
 }
 
-if (builtAt() < Math.max(...inputs.map((input) => newestMtime(join(root, input))))) {
-  process.stderr.write('Building dist/ from src/ ...\n');
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
+for (const { name, stamp, inputs, skip, command } of targets) {
+  if (builtAt(stamp) >= Math.max(...inputs.map((input) => newestMtime(join(root, input), skip)))) continue;
+  process.stderr.write(`Building ${name} ...\n`);
+  const result = spawnSync(process.execPath, command, { stdio: ['ignore', process.stderr, process.stderr] });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { checkContract } from './contract-check.js';
+import { fetchChecked } from './contract-fetch.js';
 
 export function tempDatabaseUrl(): string {
   return `file:${join(mkdtempSync(join(tmpdir(), 'petstore-process-')), 'petstore.db')}`;
@@ -64,17 +64,6 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
 
 /** fetch that checks every response against openapi.yaml, like the supertest helper does. */
 export async function contractFetch(url: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  const body = text && response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined;
-  const { pathname, search } = new URL(url);
-  checkContract({
-    method: init.method ?? 'GET',
-    url: pathname + search,
-    status: response.status,
-    headers: Object.fromEntries(response.headers),
-    body,
-    text,
-  });
+  const { response, body } = await fetchChecked(url, init);
   return { status: response.status, headers: response.headers, body };
 }

@@ -1,0 +1,7 @@
+// The typed client, published as `petstore-api/client` and bundled into one dependency-free ESM file.
+export type { components, ErrorBody, NewPet, operations, paths, Pet, PetStatus, PetStoreClient } from './api-types.js';
+export { createPetStoreClient, type PetStoreClientOptions } from './create-client.js';
+export type { DeprecationHandler, DeprecationNotice } from './deprecation.js';
+export { PetStoreApiError, PetStoreNetworkError } from './errors.js';
+export { getPet } from './get-pet.js';
+export { listAllPets, type ListAllPetsOptions } from './list-all-pets.js';
