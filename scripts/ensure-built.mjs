@@ -2,7 +2,7 @@
 // Builds dist/ when it is missing or older than the sources, so `npm start` and `npm run keys` work on
 // a fresh checkout and stay fast afterwards. Build output goes to stderr: stdout of `keys` is data.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -47,4 +47,8 @@ for (const { name, stamp, inputs, skip, command } of targets) {
   process.stderr.write(`Building ${name} ...\n`);
   const result = spawnSync(process.execPath, command, { stdio: ['ignore', process.stderr, process.stderr] });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // tsc leaves its stamp alone when the output would not change; mark the build as current anyway,
+  // or every later start would run tsc again.
+  const now = new Date();
+  utimesSync(join(root, stamp), now, now);
 }
