@@ -85,6 +85,11 @@ describe.each(backends)('createPet [$name]', (backend) => {
     expect(res.body.code).toBe('malformed_json');
   });
 
+  it('rejects a body that cannot be decoded with 400 malformed_json', async () => {
+    const res = await t.api.post('/v1/pets').set(t.auth).set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('not gzip').expect(400);
+    expect(res.body).toEqual({ code: 'malformed_json', status: 400, message: 'The request body could not be read as JSON.' });
+  });
+
   it('rejects a missing body with 400', async () => {
     const res = await t.api.post('/v1/pets').set(t.auth).set('Content-Type', 'application/json').expect(400);
     expect(res.body.code).toBe('validation_failed');

@@ -34,6 +34,7 @@ describe.each(backends)('getPet [$name]', (backend) => {
     ['-1', 'path.petId must be >= 1'],
     ['99999999999999999999', 'path.petId must be <= 9007199254740991; path.petId must match format "int64"'],
     ['9007199254740993', 'path.petId must be <= 9007199254740991; path.petId must match format "int64"'],
+    ['%ZZ', 'the URL is not valid percent-encoding'],
   ])('answers 400 for petId %s', async (petId, sentence) => {
     const res = await t.api.get(`/v1/pets/${petId}`).set(t.auth).expect(400);
     expect(res.body).toEqual({ code: 'validation_failed', status: 400, message: `Invalid request: ${sentence}.` });

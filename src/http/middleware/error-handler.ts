@@ -30,6 +30,7 @@ export function describeValidationErrors(items: readonly ValidationItem[]): stri
     if (errorCode.startsWith('additionalProperties')) return `${field} is not a field of this request; remove it`;
     if (errorCode.startsWith('required')) return `${field} is required`;
     if (/^Unknown query parameter/.test(message)) return `${message}; this operation takes no such parameter`;
+    if (/^malformed uri/i.test(message)) return 'the URL is not valid percent-encoding';
     // ajv's messages ("must be >= 1") need the field in front; the validator's own are sentences.
     return field && message.startsWith('must') ? `${field} ${message}` : message;
   });
@@ -52,6 +53,8 @@ function toApiError(error: unknown, req: Parameters<RequestHandler>[0], contract
     case 'encoding.unsupported':
       return new ApiError('unsupported_media_type', 'Send the body as UTF-8 JSON without content encoding.');
   }
+  // Other 400s without the validator's `errors` come from reading the body (bad gzip, cut-off stream).
+  if (status === 400 && !errors) return new ApiError('malformed_json', 'The request body could not be read as JSON.');
   switch (status) {
     case 400:
       return new ApiError('validation_failed', errors?.length ? describeValidationErrors(errors) : 'The request is invalid.');
