@@ -270,7 +270,7 @@ export interface components {
         /**
          * @description Opaque position from which to continue a listing. Take it from the `Link: rel="next"` header of
          *     the previous page; do not build it yourself.
-         * @example aWQ6MjA
+         * @example cDE6MjA
          */
         Cursor: string;
     };
@@ -313,7 +313,7 @@ export interface operations {
                 /**
                  * @description Opaque position from which to continue a listing. Take it from the `Link: rel="next"` header of
                  *     the previous page; do not build it yourself.
-                 * @example aWQ6MjA
+                 * @example cDE6MjA
                  */
                 cursor?: components["parameters"]["Cursor"];
             };

@@ -4,6 +4,7 @@ import { createHandlers } from '../handlers/index.js';
 import { healthRoutes } from './health.js';
 import type { Logger } from '../log/logger.js';
 import type { Storage } from '../storage/storage.js';
+import { apiReference } from './docs.js';
 import { authenticate } from './middleware/authenticate.js';
 import { announceDeprecations, enforceSunsets, type Clock } from './middleware/deprecation.js';
 import { errorHandler, routeNotFound } from './middleware/error-handler.js';
@@ -11,6 +12,7 @@ import { requestLog } from './middleware/request-log.js';
 import { parseJsonBodies, validateRequests } from './middleware/request-validation.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { operationRouter } from './routes.js';
+import { specRoutes } from './spec-routes.js';
 
 export interface AppOptions {
   contract: Contract;
@@ -34,6 +36,9 @@ export function createApp({ contract, storage, logger, clock = () => new Date() 
 
   app.use(requestLog(logger));
   app.use(securityHeaders());
+  // Public, outside the base path: the published spec and the API reference (no key needed).
+  app.use(specRoutes(contract.document));
+  app.use('/docs', apiReference());
 
   app.use(healthRoutes(storage));
 

