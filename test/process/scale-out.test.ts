@@ -10,7 +10,7 @@ describe('scale-out: two server processes on one PostgreSQL database', () => {
   let key: string;
 
   beforeAll(async () => {
-    env = { DATABASE_URL: await postgresBackend.createDatabaseUrl(), DATABASE_POOL_SIZE: '10' };
+    env = { DATABASE_URL: await postgresBackend.createDatabaseUrl(), DATABASE_POOL_SIZE: '10', DATABASE_CONNECT_TIMEOUT_MS: '60000' };
     key = runKeys(['create', '--account', 'scale'], env).stdout.trim();
     // Started together: the migration lock makes the second wait for the first's migrations.
     servers = await Promise.all([startServer(env), startServer(env)]);

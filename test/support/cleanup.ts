@@ -1,4 +1,5 @@
-import { afterEach } from 'vitest';
-import { closeTestStorages } from './test-app.js';
+import { afterAll, afterEach } from 'vitest';
+import { closeFileStorages, closeTestStorages } from './test-app.js';
 
 afterEach(closeTestStorages);
+afterAll(closeFileStorages);

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import { expect } from 'vitest';
 import { issueApiKey } from '../../src/auth/api-keys.js';
 import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { createApp } from '../../src/http/app.js';
@@ -57,18 +58,25 @@ export interface TestApiOptions {
   contract?: Contract;
 }
 
-const opened: Storage[] = [];
+const openedInTests: Storage[] = [];
+const openedInHooks: Storage[] = [];
 
-/** A fresh, empty store on the backend, closed again after the test (see cleanup.ts). */
+/**
+ * A fresh, empty store on the backend. One opened inside a test is closed after that test; one
+ * opened in beforeAll lives until the file's tests are done (see cleanup.ts).
+ */
 export async function openTestStorage(backend: Backend = sqliteBackend): Promise<Storage> {
   const storage = await openStorage(await backend.createDatabaseUrl());
-  opened.push(storage);
+  (expect.getState().currentTestName === undefined ? openedInHooks : openedInTests).push(storage);
   return storage;
 }
 
-export async function closeTestStorages(): Promise<void> {
-  await Promise.all(opened.splice(0).map((storage) => storage.close()));
+async function closeAll(storages: Storage[]): Promise<void> {
+  await Promise.all(storages.splice(0).map((storage) => storage.close()));
 }
+
+export const closeTestStorages = () => closeAll(openedInTests);
+export const closeFileStorages = () => closeAll(openedInHooks);
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const storage = options.storage ?? (await openTestStorage(options.backend));
