@@ -131,7 +131,8 @@ export class SqliteStorage implements Storage {
     };
   }
 
-  async createPet(pet: NewPet): Promise<Pet> {
+  // The request-path methods are synchronous (better-sqlite3 is): see MaybePromise.
+  createPet(pet: NewPet): Pet {
     try {
       return toPet(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
     } catch (error) {
@@ -141,12 +142,12 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  async getPet(id: number): Promise<Pet | undefined> {
+  getPet(id: number): Pet | undefined {
     const row = this.statements.getPet.get(id);
     return row && toPet(row);
   }
 
-  async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
+  listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
     const rows =
       status === undefined
         ? this.statements.listPets.all(afterId, limit)
@@ -165,7 +166,7 @@ export class SqliteStorage implements Storage {
     return toApiKey(this.statements.getKey.get(id)!);
   }
 
-  async findActiveApiKey(hash: string): Promise<Principal | undefined> {
+  findActiveApiKey(hash: string): Principal | undefined {
     const row = this.statements.findActiveKey.get(hash);
     return row && { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
   }
