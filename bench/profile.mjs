@@ -27,7 +27,7 @@ const apiKey = execFileSync(process.execPath, [join(root, 'dist/cli/keys.js'), '
 
 const server = await startServer({
   command: [process.execPath, '--cpu-prof', `--cpu-prof-dir=${work}`, join(root, 'dist', 'main.js')],
-  env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0' },
+  env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
   logFile: join(work, 'server.log'),
 });
 const result = runLoad({ origin: server.origin, basePath: server.basePath, scenario, apiKey, connections: config.connections, duration: config.duration });

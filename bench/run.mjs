@@ -68,7 +68,7 @@ try {
   const apiKey = node('dist/cli/keys.js', { DATABASE_URL: store.databaseUrl }, ['create', '--account', 'bench']).trim().split('\n').at(-1);
   const scenarios = allScenarios(config.pets).filter((s) => !config.only || config.only.includes(s.name));
 
-  const servers = { project: await startServer({ command: [process.execPath, join(root, 'dist', 'main.js')], env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0' }, logFile: join(work, 'project.log') }) };
+  const servers = { project: await startServer({ command: [process.execPath, join(root, 'dist', 'main.js')], env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' }, logFile: join(work, 'project.log') }) };
   cleanups.unshift(() => servers.project.stop());
   if (store.baselineDb) {
     servers.baseline = await startServer({ command: [process.execPath, join(root, 'bench', 'baseline-server.mjs')], env: { BASELINE_DB: store.baselineDb() }, logFile: join(work, 'baseline.log') });
