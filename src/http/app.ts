@@ -43,7 +43,7 @@ export function createApp({ contract, storage, logger, clock = () => new Date() 
   app.use(api, enforceSunsets(clock));
   app.use(api, parseJsonBodies(contract));
   app.use(validateRequests(contract));
-  app.use(api, operationRouter(contract, createHandlers({ storage, basePath: api })));
+  app.use(api, operationRouter(contract, createHandlers({ storage, basePath: api, contract })));
 
   app.use(routeNotFound());
   app.use(errorHandler(contract, logger));
