@@ -40,6 +40,11 @@ export function validateRequests(contract: Contract): RequestHandler[] {
     apiSpec: structuredClone(contract.document) as never,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: false,
+    // Only JSON bodies exist here: no multipart middleware (and its per-request hop) is needed.
+    fileUploader: false,
+    // $refs resolved once at start-up: parameters are otherwise dereferenced through ajv on
+    // every request (parsers/util.js normalizeParameter).
+    $refParser: { mode: 'dereference' },
     // Authentication is ours and runs first (see authenticate.ts).
     validateSecurity: false,
     validateFormats: true,
