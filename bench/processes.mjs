@@ -35,6 +35,7 @@ export async function startServer({ command, env, logFile, core = 0 }) {
         origin: url.origin,
         basePath: url.pathname,
         rssBytes: () => rssOf(child.pid),
+        cpuSeconds: () => cpuSecondsOf(child.pid),
         stop: async () => {
           child.kill('SIGTERM');
           return exited;
@@ -59,6 +60,16 @@ function listeningUrl(log) {
 function rssOf(pid) {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : undefined;
+}
+
+/**
+ * CPU time the process has used (user + system): per request, it is what a request costs the server
+ * whatever else runs on the machine, which req/s alone is not on a shared machine.
+ */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Runs bench/load.mjs on core 1 and returns what it measured. */

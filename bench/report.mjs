@@ -20,6 +20,7 @@ export function summarise(scenarios, measurements) {
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
         p50: median(runs.map((r) => r.p50)),
         p99: median(runs.map((r) => r.p99)),
+        cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
         unexpected: runs.reduce((sum, r) => sum + r.unexpected + r.errors + r.timeouts, 0),
       };
     };
@@ -34,12 +35,12 @@ const fixed = (value, digits = 0) => (value === undefined ? 'n/a' : value.toLoca
 
 export function markdownTable(summary) {
   const lines = [
-    '| operation | project req/s | p50 ms | p99 ms | baseline req/s | p50 ms | p99 ms | ratio |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| operation | project req/s | p50 ms | p99 ms | CPU µs/req | baseline req/s | p50 ms | p99 ms | CPU µs/req | ratio |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
   for (const { label, project, baseline, ratio } of summary) {
     lines.push(
-      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(ratio, 2)} |`,
+      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} |`,
     );
   }
   return lines.join('\n');
@@ -56,7 +57,7 @@ export function markdownReport(run) {
     '',
     `${run.date}, Node ${run.node}, ${run.cpu}; ${run.pinning}; ${run.config.connections} connections, ` +
       `${run.config.duration} s per measurement after ${run.config.warmup} s warm-up, ${run.config.rounds} rounds alternating the servers; ` +
-      'medians over the rounds. Latencies in ms (autocannon). Ratio: project req/s ÷ baseline req/s.',
+      'medians over the rounds. Latencies in ms (autocannon). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s.',
     '',
     markdownTable(run.summary),
     '',

@@ -75,8 +75,11 @@ try {
     cleanups.unshift(() => servers.baseline.stop());
   }
   const names = Object.keys(servers);
-  const load = (server, scenario, duration) =>
-    runLoad({ origin: servers[server].origin, basePath: servers[server].basePath, scenario, apiKey, connections: config.connections, duration });
+  const load = (server, scenario, duration) => {
+    const cpuBefore = servers[server].cpuSeconds();
+    const result = runLoad({ origin: servers[server].origin, basePath: servers[server].basePath, scenario, apiKey, connections: config.connections, duration });
+    return { ...result, cpuMicrosPerRequest: ((servers[server].cpuSeconds() - cpuBefore) * 1e6) / result.total };
+  };
 
   if (config.warmup > 0) {
     for (const scenario of scenarios) for (const server of names) load(server, scenario, config.warmup);
@@ -89,7 +92,7 @@ try {
       for (const server of round % 2 ? names : [...names].reverse()) {
         const result = load(server, scenario, config.duration);
         measurements.push({ round, scenario: scenario.name, server, result });
-        say(`round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`);
+        say(`round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} us CPU/req${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`);
       }
     }
     rss.push(servers.project.rssBytes());
