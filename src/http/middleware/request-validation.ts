@@ -3,7 +3,7 @@ import express, { type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../../contract/contract.js';
 import { ApiError } from '../api-error.js';
-import { cacheValidatorRouteRegExps } from './validator-route-cache.js';
+import { patchValidator } from './validator-patches.js';
 
 /**
  * JSON bodies up to the spec's `x-max-request-body-bytes` (larger ones become 413), in UTF-8 only
@@ -34,7 +34,7 @@ export function parseJsonBodies(contract: Contract): RequestHandler[] {
  * and methods. Mounted at the app root, because it works out the base path from `servers`.
  */
 export function validateRequests(contract: Contract): RequestHandler[] {
-  cacheValidatorRouteRegExps();
+  patchValidator();
   return OpenApiValidator.middleware({
     // The validator rewrites the document it is given while resolving $refs.
     apiSpec: structuredClone(contract.document) as never,
