@@ -3,6 +3,7 @@ import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
 import { createApp } from './http/app.js';
+import { createAppServer } from './http/server.js';
 import { createLogger } from './log/logger.js';
 import { openStorage } from './storage/open-storage.js';
 
@@ -33,10 +34,11 @@ async function main(): Promise<void> {
   }
 
   const app = createApp({ contract, storage, logger });
-  const server = app.listen(config.port, config.host);
+  const server = createAppServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
+    server.listen(config.port, config.host);
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -1,4 +1,3 @@
-import { PostgresStorage } from './postgres/postgres-storage.js';
 import { SqliteStorage, sqlitePathFromUrl } from './sqlite/sqlite-storage.js';
 import type { Storage, StorageOptions } from './storage.js';
 
@@ -10,8 +9,11 @@ export async function openStorage(databaseUrl: string, options: StorageOptions =
     case 'file:':
       return new SqliteStorage(sqlitePathFromUrl(databaseUrl));
     case 'postgres:':
-    case 'postgresql:':
+    case 'postgresql:': {
+      // Loaded only when used: pg and its dependencies cost an embedded start-up ~30 ms.
+      const { PostgresStorage } = await import('./postgres/postgres-storage.js');
       return PostgresStorage.open(databaseUrl, options);
+    }
     default:
       throw new Error(`DATABASE_URL scheme ${JSON.stringify(scheme || '(none)')} is not supported; use file:PATH or postgres://USER:PASSWORD@HOST:PORT/DB`);
   }

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { hashApiKey, looksLikeApiKey } from '../../auth/api-keys.js';
 import type { Principal, Storage } from '../../storage/storage.js';
 import { ApiError } from '../api-error.js';
+import { whenReady } from '../when-ready.js';
 
 export const AUTH_REALM = 'pet-store';
 
@@ -18,7 +19,7 @@ const BEARER = /^bearer +(\S+) *$/i;
  * request must get 401 first. Mount it before the body parser and the validator.
  */
 export function authenticate(storage: Storage): RequestHandler {
-  return async (req, res, next) => {
+  return (req, res, next) => {
     const header = req.headers.authorization;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     if (token === undefined) {
@@ -26,13 +27,14 @@ export function authenticate(storage: Storage): RequestHandler {
         'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"`,
       });
     }
-    const principal = looksLikeApiKey(token) ? await storage.findActiveApiKey(hashApiKey(token)) : undefined;
-    if (!principal) {
-      throw new ApiError('invalid_api_key', 'The API key is not valid: it is unknown or has been revoked.', {
-        'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
-      });
-    }
-    (res.locals as AuthenticatedLocals).principal = principal;
-    next();
+    return whenReady(looksLikeApiKey(token) ? storage.findActiveApiKey(hashApiKey(token)) : undefined, (principal) => {
+      if (!principal) {
+        throw new ApiError('invalid_api_key', 'The API key is not valid: it is unknown or has been revoked.', {
+          'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
+        });
+      }
+      (res.locals as AuthenticatedLocals).principal = principal;
+      next();
+    });
   };
 }

@@ -24,10 +24,15 @@ function headersFor(deprecation: Deprecation): Record<string, string> {
  * deprecation even from a 401. Mounted at the base path, before authentication.
  */
 export function announceDeprecations(deprecations: readonly Deprecation[]): RequestHandler {
-  const entries = deprecations.map((deprecation) => ({ deprecation, headers: headersFor(deprecation) }));
+  // By request method, worked out once: most requests (every POST, here) need no path test at all.
+  const byMethod = new Map<string, Array<{ deprecation: Deprecation; headers: Record<string, string> }>>();
+  for (const deprecation of deprecations) {
+    const method = deprecation.method.toUpperCase();
+    byMethod.set(method, [...(byMethod.get(method) ?? []), { deprecation, headers: headersFor(deprecation) }]);
+  }
   return (req, res, next) => {
-    const method = req.method.toLowerCase();
-    const match = entries.find(({ deprecation }) => deprecation.method === method && deprecation.pathPattern.test(req.path));
+    const entries = byMethod.get(req.method);
+    const match = entries && entries.find(({ deprecation }) => deprecation.pathPattern.test(req.path));
     if (match) {
       for (const [name, value] of Object.entries(match.headers)) res.append(name, value);
       (res.locals as DeprecationLocals).deprecation = match.deprecation;

@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../../log/logger.js';
 import type { AuthenticatedLocals } from './authenticate.js';
 
@@ -11,23 +9,38 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]');
 }
 
-/** One line per request: method, path, status, time, and the key id (never the key). */
+/**
+ * One line per request, when the response is done: method, path, status, time, and the key id
+ * (never the key, and deliberately no headers: Authorization carries the key). The fields are
+ * pino-http's (reqId, req, res, responseTime, msg), written with one pino call: pino-http made
+ * three child loggers per request, serialising their bindings each time, for about a tenth of
+ * the CPU time of a getPet. Failures themselves are logged in full by the error handler.
+ */
 export function requestLog(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger,
-    quietReqLogger: true,
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customProps: (_req, res) => {
-      const principal = (res as ServerResponse & { locals?: Partial<AuthenticatedLocals> }).locals?.principal;
-      return principal ? { keyId: principal.keyId, account: principal.accountName } : {};
-    },
-    serializers: {
-      // Deliberately no headers: Authorization carries the key.
-      req: (req: IncomingMessage & { originalUrl?: string }) => ({ method: req.method, url: redactUrl(req.originalUrl ?? req.url ?? '') }),
-      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
-      // pino-http invents an Error for every 5xx; its stack says nothing. Real failures are logged
-      // in full by the error handler.
-      err: (error: Error) => ({ type: error.name, message: error.message }),
-    },
-  }) as unknown as RequestHandler;
+  // These lines hold only the fields built below, none of which can carry a key, so they skip the
+  // logger's belt-and-braces redaction (about 1.5 us a line).
+  const lineLogger = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
+  let lastId = 0;
+  return (req, res, next) => {
+    const started = Date.now();
+    const reqId = ++lastId;
+    // 'close' follows 'finish', and also comes alone when the client goes away first.
+    res.once('close', () => {
+      const statusCode = res.statusCode;
+      const failed = statusCode >= 500;
+      if (!lineLogger.isLevelEnabled(failed ? 'error' : 'info')) return;
+      const principal = (res.locals as Partial<AuthenticatedLocals>).principal;
+      const line = {
+        reqId,
+        req: { method: req.method, url: redactUrl(req.originalUrl) },
+        res: { statusCode },
+        ...(failed ? { err: { type: 'Error', message: `failed with status code ${statusCode}` } } : {}),
+        responseTime: Date.now() - started,
+        ...(principal ? { keyId: principal.keyId, account: principal.accountName } : {}),
+      };
+      if (failed) lineLogger.error(line, 'request errored');
+      else lineLogger.info(line, 'request completed');
+    });
+    next();
+  };
 }

@@ -3,6 +3,7 @@ import express, { type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../../contract/contract.js';
 import { ApiError } from '../api-error.js';
+import { patchValidator } from './validator-patches.js';
 
 /**
  * JSON bodies up to the spec's `x-max-request-body-bytes` (larger ones become 413), in UTF-8 only
@@ -33,11 +34,20 @@ export function parseJsonBodies(contract: Contract): RequestHandler[] {
  * and methods. Mounted at the app root, because it works out the base path from `servers`.
  */
 export function validateRequests(contract: Contract): RequestHandler[] {
+  patchValidator();
   return OpenApiValidator.middleware({
     // The validator rewrites the document it is given while resolving $refs.
     apiSpec: structuredClone(contract.document) as never,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: false,
+    // Checking openapi.yaml against the OpenAPI 3.1 meta-schema costs ~30 ms of every start; the
+    // spec only changes with the code, so test/contract/spec.test.ts checks it instead.
+    validateApiSpec: false,
+    // Only JSON bodies exist here: no multipart middleware (and its per-request hop) is needed.
+    fileUploader: false,
+    // $refs resolved once at start-up: parameters are otherwise dereferenced through ajv on
+    // every request (parsers/util.js normalizeParameter).
+    $refParser: { mode: 'dereference' },
     // Authentication is ours and runs first (see authenticate.ts).
     validateSecurity: false,
     validateFormats: true,

@@ -16,12 +16,8 @@ import {
 import type { Migration } from '../migration.js';
 import { sqliteMigrations } from './migrations.js';
 
-interface PetRow {
-  id: number;
-  name: string;
-  category_id: number;
-  status: PetStatus | null;
-}
+/** id, name, category_id, status: pet rows are read as arrays (see the statements). */
+type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
 
 interface ApiKeyRow {
   id: number;
@@ -32,11 +28,18 @@ interface ApiKeyRow {
   revoked_at: string | null;
 }
 
-function toPet(row: PetRow): Pet {
+function toPet([id, name, categoryId, status]: PetRow): Pet {
   // An omitted status stays absent rather than becoming null.
-  return row.status === null
-    ? { id: row.id, name: row.name, categoryId: row.category_id }
-    : { id: row.id, name: row.name, categoryId: row.category_id, status: row.status };
+  return status === null ? { id, name, categoryId } : { id, name, categoryId, status };
+}
+
+/**
+ * Pet statements return rows as arrays (better-sqlite3's raw mode): building a keyed object per
+ * row is most of the cost of reading a page, ~0.3 us of ~1 us per row, and the row becomes a Pet
+ * right after anyway.
+ */
+function rawRows<P extends unknown[]>(statement: Database.Statement<P>): Database.Statement<P, PetRow> {
+  return statement.raw() as unknown as Database.Statement<P, PetRow>;
 }
 
 function toApiKey(row: ApiKeyRow): ApiKeyRecord {
@@ -97,14 +100,10 @@ export class SqliteStorage implements Storage {
     const petColumns = 'id, name, category_id, status';
     const keyColumns = `k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at`;
     this.statements = {
-      insertPet: this.db.prepare<[string, number, string | null], PetRow>(
-        `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
-      ),
-      getPet: this.db.prepare<[number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id = ?`),
-      listPets: this.db.prepare<[number, number], PetRow>(`SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`),
-      listPetsByStatus: this.db.prepare<[string, number, number], PetRow>(
-        `SELECT ${petColumns} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`,
-      ),
+      insertPet: rawRows(this.db.prepare<[string, number, string | null]>(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`)),
+      getPet: rawRows(this.db.prepare<[number]>(`SELECT ${petColumns} FROM pets WHERE id = ?`)),
+      listPets: rawRows(this.db.prepare<[number, number]>(`SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`)),
+      listPetsByStatus: rawRows(this.db.prepare<[string, number, number]>(`SELECT ${petColumns} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`)),
       insertAccount: this.db.prepare<[string]>('INSERT INTO accounts (name) VALUES (?) ON CONFLICT (name) DO NOTHING'),
       getAccount: this.db.prepare<[string], { id: number; name: string; created_at: string }>(
         'SELECT id, name, created_at FROM accounts WHERE name = ?',
@@ -131,7 +130,8 @@ export class SqliteStorage implements Storage {
     };
   }
 
-  async createPet(pet: NewPet): Promise<Pet> {
+  // The request-path methods are synchronous (better-sqlite3 is): see MaybePromise.
+  createPet(pet: NewPet): Pet {
     try {
       return toPet(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
     } catch (error) {
@@ -141,12 +141,12 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  async getPet(id: number): Promise<Pet | undefined> {
+  getPet(id: number): Pet | undefined {
     const row = this.statements.getPet.get(id);
     return row && toPet(row);
   }
 
-  async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
+  listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
     const rows =
       status === undefined
         ? this.statements.listPets.all(afterId, limit)
@@ -165,7 +165,7 @@ export class SqliteStorage implements Storage {
     return toApiKey(this.statements.getKey.get(id)!);
   }
 
-  async findActiveApiKey(hash: string): Promise<Principal | undefined> {
+  findActiveApiKey(hash: string): Principal | undefined {
     const row = this.statements.findActiveKey.get(hash);
     return row && { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
   }

@@ -1,0 +1,30 @@
+// Benchmark settings, all from the environment (README's performance section lists them).
+// BENCH_QUICK=1 is a smoke run: seconds instead of minutes, for the test that keeps the bench working.
+
+function number(name, fallback) {
+  const text = process.env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, not ${JSON.stringify(text)}`);
+  return value;
+}
+
+export function readBenchConfig() {
+  const quick = process.env.BENCH_QUICK === '1';
+  const backend = process.env.BENCH_DATABASE_URL ? 'postgres' : process.env.BENCH_BACKEND || 'sqlite';
+  if (!['sqlite', 'postgres'].includes(backend)) throw new Error('BENCH_BACKEND must be sqlite or postgres');
+  return {
+    quick,
+    backend,
+    /** An existing PostgreSQL server (a role that may create databases); else a throwaway one. */
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    duration: number('BENCH_DURATION', quick ? 1 : 10),
+    warmup: number('BENCH_WARMUP', quick ? 0 : 3),
+    rounds: number('BENCH_ROUNDS', quick ? 1 : 3),
+    pets: number('BENCH_PETS', quick ? 500 : 10_000),
+    connections: number('BENCH_CONNECTIONS', quick ? 10 : 50),
+    startupRuns: number('BENCH_STARTUP_RUNS', quick ? 1 : 5),
+    only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined,
+    resultsDir: process.env.BENCH_RESULTS_DIR || new URL('./results/', import.meta.url).pathname,
+  };
+}

@@ -1,0 +1,81 @@
+// Starting, pinning, measuring and stopping the processes of a benchmark run.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { setTimeout } from 'node:timers/promises';
+
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** The command prefixed with `taskset -c CORE` where taskset exists (util-linux). */
+export function pinned(core, command) {
+  return hasTaskset ? ['taskset', '-c', String(core), ...command] : command;
+}
+
+export const pinning = hasTaskset ? 'server on core 0, load generator on core 1 (taskset)' : 'not pinned (taskset not found)';
+
+/**
+ * Starts a server that logs a `listening` JSON line with its url; resolves with its handle. Its
+ * stdout (the request log: the server runs with its default LOG_LEVEL, as deployed) goes to a file,
+ * as a log shipper would take it, so reading it costs the benchmark nothing.
+ */
+export async function startServer({ command, env, logFile, core = 0 }) {
+  const [file, ...args] = pinned(core, command);
+  const log = openSync(logFile, 'w');
+  const child = spawn(file, args, { env: { ...process.env, ...env }, stdio: ['ignore', log, 'pipe'] });
+  closeSync(log);
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  let exitCode;
+  const exited = new Promise((resolve) => child.once('close', (code) => resolve((exitCode = code))));
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`${command.join(' ')} exited with ${exitCode} before listening: ${stderr}`);
+    const url = listeningUrl(readFileSync(logFile, 'utf8'));
+    if (url) {
+      return {
+        pid: child.pid,
+        origin: url.origin,
+        basePath: url.pathname,
+        rssBytes: () => rssOf(child.pid),
+        cpuSeconds: () => cpuSecondsOf(child.pid),
+        stop: async () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
+    await setTimeout(10);
+  }
+}
+
+function listeningUrl(log) {
+  // The last piece may be a line still being written.
+  for (const line of log.split('\n').slice(0, -1)) {
+    if (!line.startsWith('{')) continue;
+    const entry = JSON.parse(line);
+    if (entry.msg === 'listening' && entry.url) return new URL(entry.url);
+  }
+  return undefined;
+}
+
+/** Resident set size of the node process (taskset execs it, so the pid is node's own). */
+function rssOf(pid) {
+  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : undefined;
+}
+
+/**
+ * CPU time the process has used (user + system): per request, it is what a request costs the server
+ * whatever else runs on the machine, which req/s alone is not on a shared machine.
+ */
+function cpuSecondsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Runs bench/load.mjs on core 1 and returns what it measured. */
+export function runLoad(options) {
+  const [file, ...args] = pinned(1, [process.execPath, new URL('./load.mjs', import.meta.url).pathname, JSON.stringify(options)]);
+  const result = spawnSync(file, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (result.status !== 0) throw new Error(`load generator failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').at(-1));
+}

@@ -1,0 +1,114 @@
+// Turns the measurements of a run into the committed results: JSON (everything), a Markdown table
+// (medians over the rounds) and an SVG bar chart of the same medians.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function median(values) {
+  const sorted = values.filter((v) => v !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Medians per scenario and server over the rounds, and the project's ratio to the baseline. */
+export function summarise(scenarios, measurements) {
+  return scenarios.map(({ name, label }) => {
+    const of = (server) => {
+      const runs = measurements.filter((m) => m.scenario === name && m.server === server).map((m) => m.result);
+      if (runs.length === 0) return undefined;
+      return {
+        requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+        p50: median(runs.map((r) => r.p50)),
+        p99: median(runs.map((r) => r.p99)),
+        cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
+        unexpected: runs.reduce((sum, r) => sum + r.unexpected + r.errors + r.timeouts, 0),
+      };
+    };
+    const project = of('project');
+    const baseline = of('baseline');
+    const ratio = project && baseline ? project.requestsPerSecond / baseline.requestsPerSecond : undefined;
+    return { name, label, project, baseline, ratio };
+  });
+}
+
+const fixed = (value, digits = 0) => (value === undefined ? 'n/a' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+
+export function markdownTable(summary) {
+  const lines = [
+    '| operation | project req/s | p50 ms | p99 ms | CPU µs/req | baseline req/s | p50 ms | p99 ms | CPU µs/req | ratio |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const { label, project, baseline, ratio } of summary) {
+    lines.push(
+      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function markdownReport(run) {
+  const startup = run.startup
+    ? `Start-up of \`node dist/main.js\` on the existing database to its first 200 (median of ${run.startup.runs.length}): ` +
+      `/healthz ${fixed(run.startup.healthz)} ms, authenticated GET /v1/pets ${fixed(run.startup.firstApiRequest)} ms.`
+    : '';
+  const rss = run.rss.length ? `Project server RSS after each round: ${run.rss.map((b) => `${fixed(b / 2 ** 20)} MiB`).join(', ')}.` : '';
+  return [
+    `# Benchmark: ${run.config.backend}, ${run.config.pets.toLocaleString('en-US')} pets`,
+    '',
+    `${run.date}, Node ${run.node}, ${run.cpu}; ${run.pinning}; ${run.config.connections} connections, ` +
+      `${run.config.duration} s per measurement after ${run.config.warmup} s warm-up, ${run.config.rounds} rounds alternating the servers; ` +
+      'medians over the rounds. Latencies in ms (autocannon). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s.',
+    '',
+    markdownTable(run.summary),
+    '',
+    startup,
+    '',
+    rss,
+    '',
+  ].join('\n');
+}
+
+/** Grouped horizontal bars: project and baseline req/s per operation, the ratio beside them. */
+export function svgChart(run) {
+  const rowHeight = 56;
+  const left = 300;
+  const width = 900;
+  const barArea = width - left - 110;
+  const top = 50;
+  const height = top + run.summary.length * rowHeight + 40;
+  const max = Math.max(1, ...run.summary.flatMap((s) => [s.project?.requestsPerSecond ?? 0, s.baseline?.requestsPerSecond ?? 0]));
+  const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13">`,
+    `<rect width="100%" height="100%" fill="white"/>`,
+    `<text x="10" y="22" font-size="16" font-weight="bold">${escape(`Requests per second, ${run.config.backend}, ${run.config.pets.toLocaleString('en-US')} pets (median of ${run.config.rounds})`)}</text>`,
+    `<rect x="${left}" y="30" width="12" height="12" fill="#2b6cb0"/><text x="${left + 18}" y="41">project (Express 5 + express-openapi-validator)</text>`,
+    `<rect x="${left + 330}" y="30" width="12" height="12" fill="#a0aec0"/><text x="${left + 348}" y="41">raw node:http baseline</text>`,
+  ];
+  run.summary.forEach((s, i) => {
+    const y = top + i * rowHeight;
+    parts.push(`<text x="10" y="${y + 26}">${escape(s.label)}</text>`);
+    for (const [j, server, colour] of [
+      [0, s.project, '#2b6cb0'],
+      [1, s.baseline, '#a0aec0'],
+    ]) {
+      const value = server?.requestsPerSecond ?? 0;
+      const w = Math.max(1, (value / max) * barArea);
+      const by = y + 6 + j * 22;
+      parts.push(`<rect x="${left}" y="${by}" width="${w.toFixed(1)}" height="18" fill="${colour}"/>`);
+      parts.push(`<text x="${left + w + 6}" y="${by + 14}">${fixed(value)}</text>`);
+    }
+    if (s.ratio !== undefined) parts.push(`<text x="${width - 60}" y="${y + 26}" font-weight="bold">${fixed(s.ratio, 2)}×</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+export function writeResults(dir, run) {
+  mkdirSync(dir, { recursive: true });
+  const base = join(dir, `${run.config.backend}-${run.config.pets}`);
+  writeFileSync(`${base}.json`, `${JSON.stringify(run, null, 2)}\n`);
+  writeFileSync(`${base}.md`, markdownReport(run));
+  writeFileSync(`${base}.svg`, `${svgChart(run)}\n`);
+  return [`${base}.json`, `${base}.md`, `${base}.svg`];
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// `npm run bench`: seeds a store, starts the built server and the raw baseline (bench/baseline-server.mjs)
+// each on core 0, drives them in turn from core 1 with autocannon, repeats, measures start-up, and
+// writes bench/results/BACKEND-PETS.{json,md,svg}. Settings: bench/config.mjs (BENCH_* variables).
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus as cpuList, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { readBenchConfig } from './config.mjs';
+import { pinning, runLoad, startServer } from './processes.mjs';
+import { median, summarise, writeResults } from './report.mjs';
+import { scenarios as allScenarios } from './scenarios.mjs';
+import { seedPostgres, seedSqlite } from './seed.mjs';
+import { measureStartup } from './startup.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const config = readBenchConfig();
+const say = (text) => process.stderr.write(`${text}\n`);
+const node = (script, env, args = []) => execFileSync(process.execPath, [join(root, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+
+execFileSync(process.execPath, [join(root, 'scripts', 'ensure-built.mjs')], { stdio: 'inherit' });
+const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+const cleanups = [() => rmSync(work, { recursive: true, force: true })];
+
+/** A fresh, migrated, seeded store: its DATABASE_URL, and a way to copy it for the baseline. */
+async function prepareStore() {
+  if (config.backend === 'sqlite') {
+    const path = join(work, 'project.db');
+    const databaseUrl = `file:${path}`;
+    node('dist/cli/migrate.js', { DATABASE_URL: databaseUrl });
+    const started = performance.now();
+    seedSqlite(path, config.pets);
+    return { databaseUrl, seedMs: performance.now() - started, baselineDb: () => copyFileSync(path, join(work, 'baseline.db')) || join(work, 'baseline.db') };
+  }
+  let adminUrl = config.databaseUrl;
+  if (!adminUrl) {
+    // Under tsx (npm run bench), the test suite's throwaway PostgreSQL server serves here too.
+    const { startThrowawayPostgres } = await import('../test/support/postgres-server.js');
+    const server = await startThrowawayPostgres();
+    cleanups.unshift(() => server.destroy());
+    adminUrl = server.adminUrl;
+  }
+  const name = `petstore_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client(adminUrl);
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.unshift(async () => {
+    const client = new pg.Client(adminUrl);
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  node('dist/cli/migrate.js', { DATABASE_URL: url.href });
+  const started = performance.now();
+  await seedPostgres(url.href, config.pets);
+  return { databaseUrl: url.href, seedMs: performance.now() - started, baselineDb: undefined };
+}
+
+try {
+  const store = await prepareStore();
+  say(`seeded ${config.pets} pets in ${Math.round(store.seedMs)} ms (${config.backend})`);
+  const apiKey = node('dist/cli/keys.js', { DATABASE_URL: store.databaseUrl }, ['create', '--account', 'bench']).trim().split('\n').at(-1);
+  const scenarios = allScenarios(config.pets).filter((s) => !config.only || config.only.includes(s.name));
+
+  const servers = { project: await startServer({ command: [process.execPath, join(root, 'dist', 'main.js')], env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' }, logFile: join(work, 'project.log') }) };
+  cleanups.unshift(() => servers.project.stop());
+  if (store.baselineDb) {
+    servers.baseline = await startServer({ command: [process.execPath, join(root, 'bench', 'baseline-server.mjs')], env: { BASELINE_DB: store.baselineDb() }, logFile: join(work, 'baseline.log') });
+    cleanups.unshift(() => servers.baseline.stop());
+  }
+  const names = Object.keys(servers);
+  const load = (server, scenario, duration) => {
+    const cpuBefore = servers[server].cpuSeconds();
+    const result = runLoad({ origin: servers[server].origin, basePath: servers[server].basePath, scenario, apiKey, connections: config.connections, duration });
+    return { ...result, cpuMicrosPerRequest: ((servers[server].cpuSeconds() - cpuBefore) * 1e6) / result.total };
+  };
+
+  if (config.warmup > 0) {
+    for (const scenario of scenarios) for (const server of names) load(server, scenario, config.warmup);
+  }
+  const measurements = [];
+  const rss = [];
+  for (let round = 1; round <= config.rounds; round += 1) {
+    for (const scenario of scenarios) {
+      // Alternating who goes first spreads drift (other processes, thermal state) over both.
+      for (const server of round % 2 ? names : [...names].reverse()) {
+        const result = load(server, scenario, config.duration);
+        measurements.push({ round, scenario: scenario.name, server, result });
+        say(`round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} us CPU/req${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`);
+      }
+    }
+    rss.push(servers.project.rssBytes());
+  }
+  for (const stop of cleanups.splice(0, names.length)) await stop();
+
+  const starts = [];
+  for (let i = 0; i < config.startupRuns; i += 1) {
+    starts.push(await measureStartup({ command: [process.execPath, join(root, 'dist', 'main.js')], env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }, apiKey }));
+  }
+  const run = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: `${cpuList().length} × ${cpuList()[0]?.model ?? 'unknown CPU'}`,
+    pinning,
+    config: { backend: config.backend, pets: config.pets, duration: config.duration, warmup: config.warmup, rounds: config.rounds, connections: config.connections },
+    seedMs: store.seedMs,
+    summary: summarise(scenarios, measurements),
+    measurements,
+    rss,
+    startup: starts.length ? { healthz: median(starts.map((s) => s.healthz)), firstApiRequest: median(starts.map((s) => s.firstApiRequest)), runs: starts } : undefined,
+  };
+  for (const file of writeResults(config.resultsDir, run)) say(`wrote ${file}`);
+} finally {
+  for (const cleanup of cleanups) await cleanup();
+}

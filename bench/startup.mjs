@@ -1,0 +1,53 @@
+// Start-up time: from spawning `node dist/main.js` (directly: `npm start` first runs
+// scripts/ensure-built.mjs) on an existing database to its first 200, to /healthz and to an
+// authenticated GET /v1/pets, found by polling every millisecond.
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout } from 'node:timers/promises';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function status(url, headers) {
+  return new Promise((resolve) => {
+    const req = request(url, { headers, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(0));
+    req.end();
+  });
+}
+
+async function firstOk(url, headers, started) {
+  while ((await status(url, headers)) !== 200) await setTimeout(1);
+  return performance.now() - started;
+}
+
+/** One start: milliseconds to the first 200 of /healthz and of an authenticated GET /v1/pets. */
+export async function measureStartup({ command, env, apiKey }) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(command[0], command.slice(1), { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('close', resolve));
+  try {
+    const [healthz, firstApiRequest] = await Promise.all([
+      firstOk(`${origin}/healthz`, {}, started),
+      firstOk(`${origin}/v1/pets?limit=1`, { authorization: `Bearer ${apiKey}` }, started),
+    ]);
+    return { healthz, firstApiRequest };
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}

@@ -1,0 +1,63 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Work done by express-openapi-validator 5.6 that this service never uses, taken out by replacing
+ * two of its internals. The package is pinned to an exact version; both patches only memoise or
+ * defer, so they change what the validator does for no request.
+ */
+
+// Modules resolved as the validator resolves them, so the very instances it uses are patched.
+const validatorRequire = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
+
+interface PathToRegexpModule {
+  pathToRegexp: (path: unknown, options?: Record<string, unknown>) => unknown;
+}
+
+interface SchemaValidatorModule {
+  OpenAPISchemaValidator: new (options: unknown) => { validate(document: unknown): unknown };
+}
+
+let installed = false;
+
+export function patchValidator(): void {
+  if (installed) return;
+  installed = true;
+  cacheRouteRegExps(validatorRequire('path-to-regexp') as PathToRegexpModule);
+  deferMetaSchemaCompilation(validatorRequire('./framework/openapi.schema.validator.js') as SchemaValidatorModule);
+}
+
+/**
+ * The validator compiles each route of the spec with path-to-regexp again on every request, to find
+ * the request's operation (middlewares/openapi.metadata.js, lookupRoute): a parse and a RegExp build
+ * per route per request. The compilation is pure, so the result for a path and options is kept.
+ * Only calls the validator makes (a string path, `sensitive`/`strict` options) are memoised.
+ */
+function cacheRouteRegExps(module: PathToRegexpModule): void {
+  const compile = module.pathToRegexp;
+  const compiled = new Map<string, unknown>();
+  module.pathToRegexp = (path, options = {}) => {
+    const keys = Object.keys(options);
+    if (typeof path !== 'string' || keys.some((key) => key !== 'sensitive' && key !== 'strict')) return compile(path, options);
+    const key = `${options['sensitive'] ? 's' : '-'}${options['strict'] ? 's' : '-'}${path}`;
+    let result = compiled.get(key);
+    if (result === undefined) compiled.set(key, (result = compile(path, options)));
+    return result;
+  };
+}
+
+/**
+ * At every start the validator compiles the OpenAPI meta-schema into a validator for the spec
+ * (framework/index.js), ~110 ms, also with validateApiSpec: false, which then never calls it. The
+ * compilation now happens on the first validate() call, that is only when validateApiSpec is on.
+ */
+function deferMetaSchemaCompilation(module: SchemaValidatorModule): void {
+  const Eager = module.OpenAPISchemaValidator;
+  module.OpenAPISchemaValidator = class DeferredOpenAPISchemaValidator {
+    private compiled: InstanceType<typeof Eager> | undefined;
+    constructor(private readonly options: unknown) {}
+    validate(document: unknown): unknown {
+      this.compiled ??= new Eager(this.options);
+      return this.compiled.validate(document);
+    }
+  };
+}

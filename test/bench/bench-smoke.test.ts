@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+interface ServerSummary {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  unexpected: number;
+}
+
+/** Keeps `npm run bench` working end to end; its numbers are judged by people, never by tests. */
+describe('the benchmark in quick mode', () => {
+  it('drives both servers through every scenario and writes JSON, Markdown and SVG', () => {
+    const results = mkdtempSync(join(tmpdir(), 'petstore-bench-results-'));
+    const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/run.mjs'], {
+      env: { ...process.env, BENCH_QUICK: '1', BENCH_DURATION: '0.5', BENCH_PETS: '300', BENCH_RESULTS_DIR: results },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(results, 'sqlite-300.json'), 'utf8')) as {
+      summary: Array<{ name: string; project: ServerSummary; baseline: ServerSummary; ratio: number }>;
+      startup: { healthz: number; firstApiRequest: number };
+    };
+    expect(report.summary.map((s) => s.name)).toEqual(['list20', 'list100', 'list100rare', 'get', 'create']);
+    for (const { project, baseline, ratio } of report.summary) {
+      for (const server of [project, baseline]) {
+        expect(server.requestsPerSecond).toBeGreaterThan(0);
+        expect(server.p99).toBeGreaterThanOrEqual(server.p50);
+        // Every response had the expected status: a benchmark of 401s or 400s would measure nothing.
+        expect(server.unexpected).toBe(0);
+      }
+      expect(ratio).toBeGreaterThan(0);
+    }
+    expect(report.startup.firstApiRequest).toBeGreaterThan(0);
+    expect(existsSync(join(results, 'sqlite-300.md'))).toBe(true);
+    expect(readFileSync(join(results, 'sqlite-300.svg'), 'utf8')).toMatch(/^<svg /);
+  }, 60_000);
+});
