@@ -31,7 +31,9 @@ const percentile = (p) => (latencies.length ? Math.round(latencies[Math.min(late
 const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
 process.stdout.write(
   `${JSON.stringify({
-    requestsPerSecond: result.requests.average,
+    // Total over elapsed time rather than autocannon's per-second average: the same over 10 s, and
+    // still meaningful for the sub-second runs of the quick mode (which may have no whole second).
+    requestsPerSecond: Math.round(result.requests.total / result.duration),
     total: result.requests.total,
     p50: percentile(50),
     p99: percentile(99),
