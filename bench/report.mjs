@@ -51,7 +51,8 @@ export function markdownReport(run) {
     ? `Start-up of \`node dist/main.js\` on the existing database to its first 200 (median of ${run.startup.runs.length}): ` +
       `/healthz ${fixed(run.startup.healthz)} ms, authenticated GET /v1/pets ${fixed(run.startup.firstApiRequest)} ms.`
     : '';
-  const rss = run.rss.length ? `Project server RSS after each round: ${run.rss.map((b) => `${fixed(b / 2 ** 20)} MiB`).join(', ')}.` : '';
+  const growth = run.rss.length > 1 ? ` (last round ${run.rss.at(-1) >= run.rss[0] ? '+' : ''}${fixed((100 * (run.rss.at(-1) - run.rss[0])) / run.rss[0], 1)} % against the first)` : '';
+  const rss = run.rss.length ? `Project server RSS right after its last operation of each round: ${run.rss.map((b) => `${fixed(b / 2 ** 20)} MiB`).join(', ')}${growth}.` : '';
   return [
     `# Benchmark: ${run.config.backend}, ${run.config.pets.toLocaleString('en-US')} pets`,
     '',

@@ -78,7 +78,9 @@ try {
   const load = (server, scenario, duration) => {
     const cpuBefore = servers[server].cpuSeconds();
     const result = runLoad({ origin: servers[server].origin, basePath: servers[server].basePath, scenario, apiKey, connections: config.connections, duration });
-    return { ...result, cpuMicrosPerRequest: ((servers[server].cpuSeconds() - cpuBefore) * 1e6) / result.total };
+    // RSS right after the server's own load: the same moment in every round. Read after the other
+    // server's turn instead, it also measures how much V8 gave back while this one sat idle.
+    return { ...result, cpuMicrosPerRequest: ((servers[server].cpuSeconds() - cpuBefore) * 1e6) / result.total, rssBytes: servers[server].rssBytes() };
   };
 
   if (config.warmup > 0) {
@@ -92,10 +94,11 @@ try {
       for (const server of round % 2 ? names : [...names].reverse()) {
         const result = load(server, scenario, config.duration);
         measurements.push({ round, scenario: scenario.name, server, result });
-        say(`round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} us CPU/req${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`);
+        say(`round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} us CPU/req  RSS ${Math.round(result.rssBytes / 2 ** 20)} MiB${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`);
       }
     }
-    rss.push(servers.project.rssBytes());
+    // The project's RSS after its last operation of the round.
+    rss.push(measurements.findLast((m) => m.server === 'project').result.rssBytes);
   }
   for (const stop of cleanups.splice(0, names.length)) await stop();
 

@@ -28,8 +28,11 @@ function status(url, headers) {
   });
 }
 
-async function firstOk(url, headers, started) {
-  while ((await status(url, headers)) !== 200) await setTimeout(1);
+async function firstOk(url, headers, started, stillRunning) {
+  while ((await status(url, headers)) !== 200) {
+    stillRunning();
+    await setTimeout(1);
+  }
   return performance.now() - started;
 }
 
@@ -39,11 +42,15 @@ export async function measureStartup({ command, env, apiKey }) {
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(command[0], command.slice(1), { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
-  const exited = new Promise((resolve) => child.once('close', resolve));
+  let exitCode;
+  const exited = new Promise((resolve) => child.once('close', (code) => resolve((exitCode = code))));
+  const stillRunning = () => {
+    if (exitCode !== undefined) throw new Error(`${command.join(' ')} exited with ${exitCode} before answering`);
+  };
   try {
     const [healthz, firstApiRequest] = await Promise.all([
-      firstOk(`${origin}/healthz`, {}, started),
-      firstOk(`${origin}/v1/pets?limit=1`, { authorization: `Bearer ${apiKey}` }, started),
+      firstOk(`${origin}/healthz`, {}, started, stillRunning),
+      firstOk(`${origin}/v1/pets?limit=1`, { authorization: `Bearer ${apiKey}` }, started, stillRunning),
     ]);
     return { healthz, firstApiRequest };
   } finally {

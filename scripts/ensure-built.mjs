@@ -12,12 +12,12 @@ const shared = ['generated', 'tsconfig.json', 'package.json'];
 
 const targets = [
   {
-    name: 'dist/ from src/',
-    stamp: join('dist', '.tsbuildinfo'),
-    inputs: ['src', 'tsconfig.build.json', ...shared],
-    // The server build leaves src/client out, and tsc rewrites its stamp only when its own inputs change.
+    name: 'dist/ (the server and its CLI) from src/',
+    stamp: join('dist', 'server-build.json'),
+    // The bundle includes the dependencies, so a changed lock file means a rebuild too.
+    inputs: ['src', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
     skip: clientSources,
-    command: [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')],
+    command: [join(root, 'scripts', 'build-server.mjs')],
   },
   {
     name: 'dist/client/ from src/client/',

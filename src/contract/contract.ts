@@ -10,6 +10,8 @@ export interface Contract {
   errorCodes: ReadonlyMap<ErrorCode, number>;
   deprecations: Deprecation[];
   maxRequestBodyBytes: number;
+  /** The text of openapi.yaml, comments included, when the document was read from it as is. */
+  sourceText?: string;
 }
 
 export function contractFromDocument(document: OpenApiDocument): Contract {
@@ -31,6 +33,9 @@ let cached: Contract | undefined;
 
 /** The contract of openapi.yaml at the package root. */
 export function loadContract(): Contract {
-  cached ??= contractFromDocument(parseSpec(readSpecText()));
+  if (!cached) {
+    const sourceText = readSpecText();
+    cached = { ...contractFromDocument(parseSpec(sourceText)), sourceText };
+  }
   return cached;
 }

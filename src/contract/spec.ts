@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { join } from 'node:path';
+import { CORE_SCHEMA, dump, load } from 'js-yaml';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 /** The parts of an OpenAPI 3.1 document this service reads; everything else passes through untyped. */
 export interface OpenApiDocument {
@@ -26,8 +27,7 @@ export interface OperationObject {
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-/** openapi.yaml sits at the package root, two levels above both src/contract and dist/contract. */
-export const SPEC_PATH = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+export const SPEC_PATH = join(PACKAGE_ROOT, 'openapi.yaml');
 
 export function readSpecText(path: string = SPEC_PATH): string {
   return readFileSync(path, 'utf8');
@@ -42,6 +42,11 @@ export function parseSpec(text: string): OpenApiDocument {
     throw new Error('openapi.yaml must be an OpenAPI 3.1 document');
   }
   return document;
+}
+
+/** YAML for a document that has no source text (one built in memory, as tests do). */
+export function formatSpec(document: OpenApiDocument): string {
+  return dump(document, { schema: CORE_SCHEMA, noRefs: true, lineWidth: -1 });
 }
 
 export interface OperationEntry {

@@ -38,7 +38,7 @@ export function createApp({ contract, storage, logger, clock = () => new Date() 
   app.use(requestLog(logger));
   app.use(securityHeaders());
   // Public, outside the base path: the published spec and the API reference (no key needed).
-  app.use(specRoutes(contract.document));
+  app.use(specRoutes(contract));
   app.use('/docs', apiReference());
 
   app.use(healthRoutes(storage));

@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 /** Resolved, not imported: importing swagger-ui-dist would load its 1.5 MB browser bundle into the server. */
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
-/** Our page and its start-up script, at the package root: two levels above src/http and dist/http. */
-const PAGE_DIR = fileURLToPath(new URL('../../public/docs/', import.meta.url));
+/** Our page and its start-up script. */
+const PAGE_DIR = join(PACKAGE_ROOT, 'public', 'docs');
 
 /**
  * The files the page loads. swagger-ui-dist also ships a demo page whose initializer points at an

@@ -1,7 +1,6 @@
-import { isDeepStrictEqual } from 'node:util';
 import { Router } from 'express';
-import YAML from 'yaml';
-import { parseSpec, readSpecText, type OpenApiDocument } from '../contract/spec.js';
+import type { Contract } from '../contract/contract.js';
+import { formatSpec } from '../contract/spec.js';
 
 /** The media type openapi.yaml's description announces for /openapi.yaml (RFC 9512). */
 export const YAML_MEDIA_TYPE = 'application/yaml';
@@ -11,11 +10,11 @@ export const YAML_MEDIA_TYPE = 'application/yaml';
  * path and without a key, for client generators and the reference at /docs. openapi.yaml has no
  * external $refs, so it is its own bundle. Both bodies are made once, here, not per request.
  */
-export function specRoutes(document: OpenApiDocument, specText: string = readSpecText()): Router {
+export function specRoutes({ document, sourceText }: Contract): Router {
   const json = JSON.stringify(document);
   // The file as written (comments included) when it is what the server runs; a contract built some
   // other way (as tests do) is serialised, so that both routes always show the same document.
-  const yaml = isDeepStrictEqual(parseSpec(specText), document) ? specText : YAML.stringify(document);
+  const yaml = sourceText ?? formatSpec(document);
   const router = Router();
   router.get('/openapi.json', (_req, res) => {
     res.type('application/json').send(json);
