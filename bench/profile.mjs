@@ -40,12 +40,36 @@ const selfTime = new Map();
 samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (timeDeltas[i] ?? 0)));
 const total = [...selfTime.values()].reduce((a, b) => a + b, 0);
 
-function owner(url) {
+/**
+ * The bundles in dist/ say where each piece came from: esbuild opens every input file's code with a
+ * `// path/of/the/file.js` line. Those markers turn a bundle position back into a source file.
+ */
+const bundleIndex = new Map();
+function sourceFileAt(url, lineNumber) {
+  if (!url.startsWith('file://') || !url.includes('/dist/')) return undefined;
+  let markers = bundleIndex.get(url);
+  if (!markers) {
+    markers = [];
+    readFileSync(fileURLToPath(url), 'utf8')
+      .split('\n')
+      .forEach((line, index) => /^\/\/ ((?:node_modules|src)\/\S+)$/.test(line) && markers.push([index, line.slice(3)]));
+    bundleIndex.set(url, markers);
+  }
+  let found;
+  for (const [line, file] of markers) {
+    if (line > lineNumber) break;
+    found = file;
+  }
+  return found;
+}
+
+function owner(url, lineNumber) {
   if (!url) return '(native, gc, idle)';
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  const source = sourceFileAt(url, lineNumber) ?? url.replace(`file://${root}`, '');
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1];
   if (url.startsWith('node:')) return 'node core';
-  return url.replace(`file://${root}`, '');
+  return source;
 }
 
 const byOwner = new Map();
@@ -53,9 +77,9 @@ const byFunction = new Map();
 for (const node of nodes) {
   const time = selfTime.get(node.id) ?? 0;
   const { functionName, url, lineNumber } = node.callFrame;
-  const who = functionName === '(garbage collector)' || functionName === '(idle)' || functionName === '(program)' ? functionName : owner(url);
+  const who = functionName === '(garbage collector)' || functionName === '(idle)' || functionName === '(program)' ? functionName : owner(url, lineNumber);
   byOwner.set(who, (byOwner.get(who) ?? 0) + time);
-  const key = `${functionName || '(anonymous)'} ${owner(url)}:${lineNumber + 1}`;
+  const key = `${functionName || '(anonymous)'} ${sourceFileAt(url, lineNumber) ?? owner(url, lineNumber)}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + time);
 }
 const top = (map, n) =>
