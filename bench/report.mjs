@@ -46,13 +46,25 @@ export function markdownTable(summary) {
   return lines.join('\n');
 }
 
+/** The values in MiB, and the last against the first. */
+function mebibytes(values) {
+  const list = values.map((bytes) => `${fixed(bytes / 2 ** 20)} MiB`).join(', ');
+  if (values.length < 2) return list;
+  const change = (100 * (values.at(-1) - values[0])) / values[0];
+  return `${list} (last round ${change >= 0 ? '+' : ''}${fixed(change, 1)} % against the first)`;
+}
+
 export function markdownReport(run) {
   const startup = run.startup
     ? `Start-up of \`node dist/main.js\` on the existing database to its first 200 (median of ${run.startup.runs.length}): ` +
       `/healthz ${fixed(run.startup.healthz)} ms, authenticated GET /v1/pets ${fixed(run.startup.firstApiRequest)} ms.`
     : '';
-  const growth = run.rss.length > 1 ? ` (last round ${run.rss.at(-1) >= run.rss[0] ? '+' : ''}${fixed((100 * (run.rss.at(-1) - run.rss[0])) / run.rss[0], 1)} % against the first)` : '';
-  const rss = run.rss.length ? `Project server RSS right after its last operation of each round: ${run.rss.map((b) => `${fixed(b / 2 ** 20)} MiB`).join(', ')}${growth}.` : '';
+  const rss = [
+    run.peakRss && `Project server peak RSS in each round: ${mebibytes(run.peakRss)}.`,
+    run.rss.length && `Project server RSS right after its last operation of each round: ${mebibytes(run.rss)}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return [
     `# Benchmark: ${run.config.backend}, ${run.config.pets.toLocaleString('en-US')} pets`,
     '',

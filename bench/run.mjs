@@ -88,7 +88,9 @@ try {
   }
   const measurements = [];
   const rss = [];
+  const peakRss = [];
   for (let round = 1; round <= config.rounds; round += 1) {
+    servers.project.peakRss.reset();
     for (const scenario of scenarios) {
       // Alternating who goes first spreads drift (other processes, thermal state) over both.
       for (const server of round % 2 ? names : [...names].reverse()) {
@@ -99,6 +101,8 @@ try {
     }
     // The project's RSS after its last operation of the round.
     rss.push(measurements.findLast((m) => m.server === 'project').result.rssBytes);
+    peakRss.push(servers.project.peakRss.read());
+    say(`round ${round}: project RSS peak ${Math.round(peakRss.at(-1) / 2 ** 20)} MiB, ${Math.round(rss.at(-1) / 2 ** 20)} MiB after its last operation`);
   }
   for (const stop of cleanups.splice(0, names.length)) await stop();
 
@@ -116,6 +120,7 @@ try {
     summary: summarise(scenarios, measurements),
     measurements,
     rss,
+    peakRss: peakRss.includes(undefined) ? undefined : peakRss,
     startup: starts.length ? { healthz: median(starts.map((s) => s.healthz)), firstApiRequest: median(starts.map((s) => s.firstApiRequest)), runs: starts } : undefined,
   };
   for (const file of writeResults(config.resultsDir, run)) say(`wrote ${file}`);
