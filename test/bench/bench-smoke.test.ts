@@ -23,6 +23,8 @@ describe('the benchmark in quick mode', () => {
     const report = JSON.parse(readFileSync(join(results, 'sqlite-300.json'), 'utf8')) as {
       summary: Array<{ name: string; project: ServerSummary; baseline: ServerSummary; ratio: number }>;
       startup: { healthz: number; firstApiRequest: number };
+      rss: number[];
+      peakRss?: number[];
     };
     expect(report.summary.map((s) => s.name)).toEqual(['list20', 'list100', 'list100rare', 'get', 'create']);
     // A run this short on a busy machine may see no write finish (each createPet waits for an fsync),
@@ -35,6 +37,9 @@ describe('the benchmark in quick mode', () => {
       expect(server.unexpected).toBe(0);
     }
     expect(report.startup.firstApiRequest).toBeGreaterThan(0);
+    // One reading per round; the peak over the round is never below the reading at its end.
+    expect(report.rss).toHaveLength(1);
+    expect(report.peakRss?.[0]).toBeGreaterThanOrEqual(report.rss[0]!);
     expect(existsSync(join(results, 'sqlite-300.md'))).toBe(true);
     expect(readFileSync(join(results, 'sqlite-300.svg'), 'utf8')).toMatch(/^<svg /);
   }, 60_000);
