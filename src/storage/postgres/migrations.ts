@@ -32,4 +32,16 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'pages of a status from the status index alone',
+    // A page of one status then comes from the index alone (an index-only scan where the table's
+    // visibility map allows, which autovacuum maintains). Building it blocks writes to pets for
+    // about a second per million rows.
+    sql: `
+      CREATE INDEX pets_status_id_covering ON pets (status, id) INCLUDE (name, category_id);
+      DROP INDEX pets_status_id;
+      ALTER INDEX pets_status_id_covering RENAME TO pets_status_id;
+    `,
+  },
 ];

@@ -81,6 +81,14 @@ function toApiKey(row: ApiKeyRow): ApiKeyRecord {
 }
 
 const PET_COLUMNS = 'id, name, category_id, status';
+
+/**
+ * A page of one status, in id order. Sent unnamed, so planned on every run for the status it asks
+ * for (~0.1 ms): the generic plan that PostgreSQL may settle on for a named statement after five
+ * runs assumes an average status and walks the primary key, filtering. Right for a common status;
+ * for one pet in 100 it read 9,900 rows per page of 100 (the bench's rare page: 461 req/s).
+ */
+export const LIST_PETS_BY_STATUS_SQL = `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`;
 const KEY_COLUMNS = 'k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at';
 
 /**
@@ -158,9 +166,12 @@ export class PostgresStorage implements Storage {
     }
   }
 
-  private async rows<R extends pg.QueryResultRow>(name: string, text: string, values: unknown[] = []): Promise<R[]> {
-    // Named statements are parsed and planned once per connection.
-    return this.guard(async () => (await this.pool.query<R>({ name, text, values })).rows);
+  /**
+   * A named statement is parsed once per connection, and PostgreSQL may plan it once for all
+   * values; `name: null` sends it unnamed, planned on every run for its values.
+   */
+  private async rows<R extends pg.QueryResultRow>(name: string | null, text: string, values: unknown[] = []): Promise<R[]> {
+    return this.guard(async () => (await this.pool.query<R>(name === null ? { text, values } : { name, text, values })).rows);
   }
 
   async createPet(pet: NewPet): Promise<Pet> {
@@ -181,11 +192,7 @@ export class PostgresStorage implements Storage {
     const rows =
       status === undefined
         ? await this.rows<PetRow>('list-pets', `SELECT ${PET_COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit])
-        : await this.rows<PetRow>(
-            'list-pets-by-status',
-            `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`,
-            [status, afterId, limit],
-          );
+        : await this.rows<PetRow>(null, LIST_PETS_BY_STATUS_SQL, [status, afterId, limit]);
     return rows.map(toPet);
   }
 
