@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The package root, where openapi.yaml and public/ live. Found by walking up from this module
- * rather than by a fixed number of `..`: the module sits at a different depth under tsx (src/),
- * in the server bundle (dist/ or a chunk below it) and in tsc's output used by the tests.
+ * rather than by a fixed number of `..`: the module sits at a different depth in src/ (tests, tsx)
+ * and in the server bundle (dist/, or a chunk in dist/chunks/).
  */
 export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
 

@@ -30,10 +30,6 @@ export function parseJsonBodies(contract: Contract): RequestHandler[] {
 }
 
 /**
- * Validates every request against openapi.yaml: parameters, bodies, content types, unknown routes
- * and methods. Mounted at the app root, because it works out the base path from `servers`.
- */
-/**
  * Steps of the validator's middleware that do nothing for this app but cost a promise hop on every
  * request: the security step only calls next (validateSecurity is off), and the path-params step
  * installs app.param handlers for app-level routes, of which there are none (routes.ts takes the
@@ -41,6 +37,10 @@ export function parseJsonBodies(contract: Contract): RequestHandler[] {
  */
 const IDLE_VALIDATOR_STEPS = new Set(['securityMiddleware', 'pathParamsMiddleware']);
 
+/**
+ * Validates every request against openapi.yaml: parameters, bodies, content types, unknown routes
+ * and methods. Mounted at the app root, because it works out the base path from `servers`.
+ */
 export function validateRequests(contract: Contract): RequestHandler[] {
   patchValidator();
   const steps = OpenApiValidator.middleware({

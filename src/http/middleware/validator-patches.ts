@@ -1,15 +1,15 @@
+/**
+ * Work done by express-openapi-validator 5.6 that this service never uses, taken out by replacing
+ * two of its internals. The package is pinned to an exact version; both patches only memoise or
+ * defer, so they change what the validator does for no request.
+ */
+
 // The very module objects the validator uses: CommonJS modules, so a default import is their
 // module.exports, the same object the validator's own require() returns, unbundled (Node caches a
 // module by its file) and in the server bundle (esbuild includes a file once). path-to-regexp is
 // the copy the validator resolves (npm ls path-to-regexp: one copy, shared with Express's router).
 import pathToRegexpExports from 'path-to-regexp';
 import schemaValidatorExports from 'express-openapi-validator/dist/framework/openapi.schema.validator.js';
-
-/**
- * Work done by express-openapi-validator 5.6 that this service never uses, taken out by replacing
- * two of its internals. The package is pinned to an exact version; both patches only memoise or
- * defer, so they change what the validator does for no request.
- */
 
 interface PathToRegexpModule {
   pathToRegexp: (path: unknown, options?: Record<string, unknown>) => unknown;

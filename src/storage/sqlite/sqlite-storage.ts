@@ -127,6 +127,7 @@ export class SqliteStorage implements Storage {
       ),
       keyExists: this.db.prepare<[number]>('SELECT 1 FROM api_keys WHERE id = ?'),
       anyActiveKey: this.db.prepare<[]>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'),
+      ping: this.db.prepare<[]>('SELECT 1'),
     };
   }
 
@@ -184,7 +185,7 @@ export class SqliteStorage implements Storage {
   }
 
   async ping(): Promise<void> {
-    this.db.prepare('SELECT 1').get();
+    this.statements.ping.get();
   }
 
   async close(): Promise<void> {
