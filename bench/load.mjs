@@ -26,7 +26,10 @@ const result = await autocannon({
 });
 
 latencies.sort((a, b) => a - b);
-const percentile = (p) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 100) / 100 : undefined);
+const percentile = (p) =>
+  latencies.length
+    ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 100) / 100
+    : undefined;
 
 const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
 process.stdout.write(

@@ -16,25 +16,43 @@ import { seedSqlite } from './seed.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readBenchConfig();
 const scenario = scenarios(config.pets).find((s) => s.name === (process.argv[2] ?? 'get'));
-if (!scenario) throw new Error(`unknown scenario; one of ${scenarios(0).map((s) => s.name).join(', ')}`);
+if (!scenario)
+  throw new Error(
+    `unknown scenario; one of ${scenarios(0)
+      .map((s) => s.name)
+      .join(', ')}`,
+  );
 
 const work = mkdtempSync(join(tmpdir(), 'petstore-profile-'));
 const databaseUrl = `file:${join(work, 'project.db')}`;
 const env = { ...process.env, DATABASE_URL: databaseUrl };
 execFileSync(process.execPath, [join(root, 'dist/cli/migrate.js')], { env });
 seedSqlite(join(work, 'project.db'), config.pets);
-const apiKey = execFileSync(process.execPath, [join(root, 'dist/cli/keys.js'), 'create', '--account', 'profile'], { env, encoding: 'utf8' }).trim().split('\n').at(-1);
+const apiKey = execFileSync(process.execPath, [join(root, 'dist/cli/keys.js'), 'create', '--account', 'profile'], { env, encoding: 'utf8' })
+  .trim()
+  .split('\n')
+  .at(-1);
 
 const server = await startServer({
   command: [process.execPath, '--cpu-prof', `--cpu-prof-dir=${work}`, join(root, 'dist', 'main.js')],
   env: { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
   logFile: join(work, 'server.log'),
 });
-const result = runLoad({ origin: server.origin, basePath: server.basePath, scenario, apiKey, connections: config.connections, duration: config.duration });
+const result = runLoad({
+  origin: server.origin,
+  basePath: server.basePath,
+  scenario,
+  apiKey,
+  connections: config.connections,
+  duration: config.duration,
+});
 await server.stop();
 process.stdout.write(`${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s under the profiler\n`);
 
-const file = join(work, readdirSync(work).find((name) => name.endsWith('.cpuprofile')));
+const file = join(
+  work,
+  readdirSync(work).find((name) => name.endsWith('.cpuprofile')),
+);
 const { nodes, samples, timeDeltas } = JSON.parse(readFileSync(file, 'utf8'));
 const selfTime = new Map();
 samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (timeDeltas[i] ?? 0)));
@@ -77,7 +95,10 @@ const byFunction = new Map();
 for (const node of nodes) {
   const time = selfTime.get(node.id) ?? 0;
   const { functionName, url, lineNumber } = node.callFrame;
-  const who = functionName === '(garbage collector)' || functionName === '(idle)' || functionName === '(program)' ? functionName : owner(url, lineNumber);
+  const who =
+    functionName === '(garbage collector)' || functionName === '(idle)' || functionName === '(program)'
+      ? functionName
+      : owner(url, lineNumber);
   byOwner.set(who, (byOwner.get(who) ?? 0) + time);
   const key = `${functionName || '(anonymous)'} ${sourceFileAt(url, lineNumber) ?? owner(url, lineNumber)}`;
   byFunction.set(key, (byFunction.get(key) ?? 0) + time);
@@ -88,4 +109,6 @@ const top = (map, n) =>
     .slice(0, n)
     .map(([name, time]) => `${((100 * time) / total).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
-process.stdout.write(`\nself time by package or file:\n${top(byOwner, 25)}\n\nhottest functions:\n${top(byFunction, 40)}\n\nprofile: ${file}\n`);
+process.stdout.write(
+  `\nself time by package or file:\n${top(byOwner, 25)}\n\nhottest functions:\n${top(byFunction, 40)}\n\nprofile: ${file}\n`,
+);

@@ -31,7 +31,8 @@ export function summarise(scenarios, measurements) {
   });
 }
 
-const fixed = (value, digits = 0) => (value === undefined ? 'n/a' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const fixed = (value, digits = 0) =>
+  value === undefined ? 'n/a' : value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function markdownTable(summary) {
   const lines = [

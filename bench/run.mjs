@@ -19,7 +19,8 @@ import { measureStartup } from './startup.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const config = readBenchConfig();
 const say = (text) => process.stderr.write(`${text}\n`);
-const node = (script, env, args = []) => execFileSync(process.execPath, [join(root, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+const node = (script, env, args = []) =>
+  execFileSync(process.execPath, [join(root, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
 
 execFileSync(process.execPath, [join(root, 'scripts', 'ensure-built.mjs')], { stdio: 'inherit' });
 const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
@@ -33,7 +34,11 @@ async function prepareStore() {
     node('dist/cli/migrate.js', { DATABASE_URL: databaseUrl });
     const started = performance.now();
     seedSqlite(path, config.pets);
-    return { databaseUrl, seedMs: performance.now() - started, baselineDb: () => copyFileSync(path, join(work, 'baseline.db')) || join(work, 'baseline.db') };
+    return {
+      databaseUrl,
+      seedMs: performance.now() - started,
+      baselineDb: () => copyFileSync(path, join(work, 'baseline.db')) || join(work, 'baseline.db'),
+    };
   }
   let adminUrl = config.databaseUrl;
   if (!adminUrl) {
@@ -68,19 +73,40 @@ try {
   const apiKey = node('dist/cli/keys.js', { DATABASE_URL: store.databaseUrl }, ['create', '--account', 'bench']).trim().split('\n').at(-1);
   const scenarios = allScenarios(config.pets).filter((s) => !config.only || config.only.includes(s.name));
 
-  const servers = { project: await startServer({ command: [process.execPath, join(root, 'dist', 'main.js')], env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' }, logFile: join(work, 'project.log') }) };
+  const servers = {
+    project: await startServer({
+      command: [process.execPath, join(root, 'dist', 'main.js')],
+      env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+      logFile: join(work, 'project.log'),
+    }),
+  };
   cleanups.unshift(() => servers.project.stop());
   if (store.baselineDb) {
-    servers.baseline = await startServer({ command: [process.execPath, join(root, 'bench', 'baseline-server.mjs')], env: { BASELINE_DB: store.baselineDb() }, logFile: join(work, 'baseline.log') });
+    servers.baseline = await startServer({
+      command: [process.execPath, join(root, 'bench', 'baseline-server.mjs')],
+      env: { BASELINE_DB: store.baselineDb() },
+      logFile: join(work, 'baseline.log'),
+    });
     cleanups.unshift(() => servers.baseline.stop());
   }
   const names = Object.keys(servers);
   const load = (server, scenario, duration) => {
     const cpuBefore = servers[server].cpuSeconds();
-    const result = runLoad({ origin: servers[server].origin, basePath: servers[server].basePath, scenario, apiKey, connections: config.connections, duration });
+    const result = runLoad({
+      origin: servers[server].origin,
+      basePath: servers[server].basePath,
+      scenario,
+      apiKey,
+      connections: config.connections,
+      duration,
+    });
     // RSS right after the server's own load: the same moment in every round. Read after the other
     // server's turn instead, it also measures how much V8 gave back while this one sat idle.
-    return { ...result, cpuMicrosPerRequest: ((servers[server].cpuSeconds() - cpuBefore) * 1e6) / result.total, rssBytes: servers[server].rssBytes() };
+    return {
+      ...result,
+      cpuMicrosPerRequest: ((servers[server].cpuSeconds() - cpuBefore) * 1e6) / result.total,
+      rssBytes: servers[server].rssBytes(),
+    };
   };
 
   if (config.warmup > 0) {
@@ -96,32 +122,51 @@ try {
       for (const server of round % 2 ? names : [...names].reverse()) {
         const result = load(server, scenario, config.duration);
         measurements.push({ round, scenario: scenario.name, server, result });
-        say(`round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} us CPU/req  RSS ${Math.round(result.rssBytes / 2 ** 20)} MiB${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`);
+        say(
+          `round ${round} ${scenario.name.padEnd(12)} ${server.padEnd(8)} ${Math.round(result.requestsPerSecond).toString().padStart(6)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  ${Math.round(result.cpuMicrosPerRequest)} us CPU/req  RSS ${Math.round(result.rssBytes / 2 ** 20)} MiB${result.unexpected ? `  ${result.unexpected} unexpected statuses` : ''}`,
+        );
       }
     }
     // The project's RSS after its last operation of the round.
     rss.push(measurements.findLast((m) => m.server === 'project').result.rssBytes);
     peakRss.push(servers.project.peakRss.read());
-    say(`round ${round}: project RSS peak ${Math.round(peakRss.at(-1) / 2 ** 20)} MiB, ${Math.round(rss.at(-1) / 2 ** 20)} MiB after its last operation`);
+    say(
+      `round ${round}: project RSS peak ${Math.round(peakRss.at(-1) / 2 ** 20)} MiB, ${Math.round(rss.at(-1) / 2 ** 20)} MiB after its last operation`,
+    );
   }
   for (const stop of cleanups.splice(0, names.length)) await stop();
 
   const starts = [];
   for (let i = 0; i < config.startupRuns; i += 1) {
-    starts.push(await measureStartup({ command: [process.execPath, join(root, 'dist', 'main.js')], env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent' }, apiKey }));
+    starts.push(
+      await measureStartup({
+        command: [process.execPath, join(root, 'dist', 'main.js')],
+        env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+        apiKey,
+      }),
+    );
   }
   const run = {
     date: new Date().toISOString(),
     node: process.version,
     cpu: `${cpuList().length} × ${cpuList()[0]?.model ?? 'unknown CPU'}`,
     pinning,
-    config: { backend: config.backend, pets: config.pets, duration: config.duration, warmup: config.warmup, rounds: config.rounds, connections: config.connections },
+    config: {
+      backend: config.backend,
+      pets: config.pets,
+      duration: config.duration,
+      warmup: config.warmup,
+      rounds: config.rounds,
+      connections: config.connections,
+    },
     seedMs: store.seedMs,
     summary: summarise(scenarios, measurements),
     measurements,
     rss,
     peakRss: peakRss.includes(undefined) ? undefined : peakRss,
-    startup: starts.length ? { healthz: median(starts.map((s) => s.healthz)), firstApiRequest: median(starts.map((s) => s.firstApiRequest)), runs: starts } : undefined,
+    startup: starts.length
+      ? { healthz: median(starts.map((s) => s.healthz)), firstApiRequest: median(starts.map((s) => s.firstApiRequest)), runs: starts }
+      : undefined,
   };
   for (const file of writeResults(config.resultsDir, run)) say(`wrote ${file}`);
 } finally {

@@ -4,7 +4,8 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
-const STATUS_OF = (i) => `CASE WHEN ${i} % 100 = 0 THEN 'sold' WHEN ${i} % 10 = 1 THEN NULL WHEN ${i} % 3 = 0 THEN 'pending' ELSE 'available' END`;
+const STATUS_OF = (i) =>
+  `CASE WHEN ${i} % 100 = 0 THEN 'sold' WHEN ${i} % 10 = 1 THEN NULL WHEN ${i} % 3 = 0 THEN 'pending' ELSE 'available' END`;
 
 export function seedSqlite(path, pets) {
   const db = new Database(path);

@@ -17,7 +17,11 @@ const client = createPetStoreClient({ baseUrl, apiKey });
 
 try {
   // HTTP errors come back as `error`, the API's Error object; they are never thrown.
-  const { data: pet, error, response } = await client.POST('/pets', {
+  const {
+    data: pet,
+    error,
+    response,
+  } = await client.POST('/pets', {
     body: { name: process.argv[2] ?? 'Rex', categoryId: 3, status: 'available' },
   });
   if (error) {

@@ -88,7 +88,12 @@ async function breakingChanges(baseFile: string, revisionFile: string): Promise<
   const directory = mkdtempSync(join(tmpdir(), 'check-breaking-'));
   try {
     const levels = join(directory, 'levels.txt');
-    writeFileSync(levels, Object.entries(POLICY_LEVELS).map(([id, level]) => `${id} ${level}\n`).join(''));
+    writeFileSync(
+      levels,
+      Object.entries(POLICY_LEVELS)
+        .map(([id, level]) => `${id} ${level}\n`)
+        .join(''),
+    );
     const args = ['breaking', baseFile, revisionFile, '--format', 'json', '--severity-levels', levels];
     const { stdout } = await promisify(execFile)(OASDIFF, args, { maxBuffer: 16 * 1024 * 1024 });
     return (JSON.parse(stdout) as Change[]).filter((change) => change.level === ERR);

@@ -27,12 +27,16 @@ await build({
   minify: true,
   sourcemap: true,
   // openapi-fetch's MIT license asks for its notice in every copy.
-  banner: { js: `/*! petstore-api/client. Includes openapi-fetch ${openapiFetch.version}: MIT License, Copyright (c) 2023 Drew Powers. */` },
+  banner: {
+    js: `/*! petstore-api/client. Includes openapi-fetch ${openapiFetch.version}: MIT License, Copyright (c) 2023 Drew Powers. */`,
+  },
   logLevel: 'warning',
 });
 
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const types = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.client.json')], { stdio: ['ignore', process.stderr, process.stderr] });
+const types = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.client.json')], {
+  stdio: ['ignore', process.stderr, process.stderr],
+});
 if (types.status !== 0) process.exit(types.status ?? 1);
 mkdirSync(join(out, 'types', 'generated'), { recursive: true });
 copyFileSync(join(root, 'generated', 'openapi.d.ts'), join(out, 'types', 'generated', 'openapi.d.ts'));

@@ -8,7 +8,9 @@ const revisionFile = positionals[0] ?? 'openapi.yaml';
 const baseFile = values.base ?? latestRelease('spec/releases');
 
 const result = await checkBreaking(baseFile, revisionFile);
-process.stdout.write(`${revisionFile} (${result.revisionVersion}) against ${baseFile} (${result.baseVersion}): ${result.breaking.length} breaking change(s)\n`);
+process.stdout.write(
+  `${revisionFile} (${result.revisionVersion}) against ${baseFile} (${result.baseVersion}): ${result.breaking.length} breaking change(s)\n`,
+);
 for (const change of result.breaking) process.stdout.write(`  ${describeChange(change)}\n`);
 for (const problem of result.problems) process.stderr.write(`✖ ${problem}\n`);
 process.exitCode = result.problems.length > 0 ? 1 : 0;

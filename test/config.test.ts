@@ -15,8 +15,22 @@ describe('configuration', () => {
 
   it('reads every setting from the environment', () => {
     expect(
-      readConfig({ HOST: '0.0.0.0', PORT: '9000', DATABASE_URL: 'postgres://db/pets', DATABASE_POOL_SIZE: '25', DATABASE_CONNECT_TIMEOUT_MS: '500', LOG_LEVEL: 'warn' }),
-    ).toEqual({ host: '0.0.0.0', port: 9000, databaseUrl: 'postgres://db/pets', databasePoolSize: 25, databaseConnectTimeoutMs: 500, logLevel: 'warn' });
+      readConfig({
+        HOST: '0.0.0.0',
+        PORT: '9000',
+        DATABASE_URL: 'postgres://db/pets',
+        DATABASE_POOL_SIZE: '25',
+        DATABASE_CONNECT_TIMEOUT_MS: '500',
+        LOG_LEVEL: 'warn',
+      }),
+    ).toEqual({
+      host: '0.0.0.0',
+      port: 9000,
+      databaseUrl: 'postgres://db/pets',
+      databasePoolSize: 25,
+      databaseConnectTimeoutMs: 500,
+      logLevel: 'warn',
+    });
   });
 
   it.each([

@@ -6,7 +6,8 @@ import type { ApiKeyRecord, Storage } from '../storage/storage.js';
 
 function parseKeyId(value: string): number {
   const id = Number(value);
-  if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(id)) throw new InvalidArgumentError('a key id is a positive integer (see keys list)');
+  if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(id))
+    throw new InvalidArgumentError('a key id is a positive integer (see keys list)');
   return id;
 }
 
@@ -14,7 +15,14 @@ function formatTable(keys: readonly ApiKeyRecord[]): string {
   const header = ['ACCOUNT', 'KEY ID', 'PREFIX', 'CREATED', 'REVOKED'];
   const rows = keys.map((k) => [k.accountName, String(k.id), `${k.displayPrefix}…`, k.createdAt, k.revokedAt ?? '-']);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  return [header, ...rows].map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function withStorage<T>(action: (storage: Storage) => Promise<T>): Promise<T> {
@@ -36,7 +44,9 @@ program
   .requiredOption('--account <name>', 'account that owns the key')
   .action(async ({ account }: { account: string }) => {
     const issued = await withStorage((storage) => issueApiKey(storage, account));
-    process.stderr.write(`Created key ${issued.id} (${issued.displayPrefix}…) for account "${issued.accountName}". It is shown only now:\n`);
+    process.stderr.write(
+      `Created key ${issued.id} (${issued.displayPrefix}…) for account "${issued.accountName}". It is shown only now:\n`,
+    );
     process.stdout.write(`${issued.key}\n`);
   });
 

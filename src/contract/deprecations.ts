@@ -35,7 +35,8 @@ export function readDeprecations(document: OpenApiDocument): Deprecation[] {
       const where = `${operation.operationId} x-deprecation`;
       const extension = operation['x-deprecation'] as DeprecationExtension | undefined;
       if (!extension) throw new Error(`openapi.yaml: ${operation.operationId} is deprecated but has no x-deprecation`);
-      if (!('410' in operation.responses)) throw new Error(`openapi.yaml: ${operation.operationId} is deprecated but does not document its 410 response`);
+      if (!('410' in operation.responses))
+        throw new Error(`openapi.yaml: ${operation.operationId} is deprecated but does not document its 410 response`);
       const href = extension.replacement?.href;
       if (typeof href !== 'string') throw new Error(`openapi.yaml: ${where}.replacement.href is required`);
       const title = extension.replacement?.title;

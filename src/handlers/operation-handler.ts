@@ -9,8 +9,12 @@ type Operation<K extends OperationId> = operations[K];
 type JsonOf<T> = T extends { content: { 'application/json': infer Body } } ? Body : never;
 type SuccessStatus = 200 | 201 | 202 | 204;
 
-export type PathParams<K extends OperationId> = Operation<K>['parameters'] extends { path: infer P extends object } ? P : Record<string, never>;
-export type QueryParams<K extends OperationId> = Operation<K>['parameters'] extends { query?: infer Q extends object } ? Q : Record<string, never>;
+export type PathParams<K extends OperationId> = Operation<K>['parameters'] extends { path: infer P extends object }
+  ? P
+  : Record<string, never>;
+export type QueryParams<K extends OperationId> = Operation<K>['parameters'] extends { query?: infer Q extends object }
+  ? Q
+  : Record<string, never>;
 export type RequestBody<K extends OperationId> = JsonOf<Operation<K>['requestBody']>;
 /** The body of the operation's 2xx responses; errors are thrown as ApiError, never sent by handlers. */
 export type SuccessBody<K extends OperationId> = JsonOf<Operation<K>['responses'][Extract<keyof Operation<K>['responses'], SuccessStatus>]>;

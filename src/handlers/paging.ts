@@ -11,7 +11,10 @@ export function decodeCursor(cursor: string): number {
   const match = /^p1:([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
   const id = match ? Number(match[1]) : Number.NaN;
   if (!Number.isSafeInteger(id)) {
-    throw new ApiError('invalid_cursor', 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.');
+    throw new ApiError(
+      'invalid_cursor',
+      'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
+    );
   }
   return id;
 }

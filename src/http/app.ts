@@ -45,7 +45,10 @@ export function createApp({ contract, storage, logger, clock = () => new Date() 
 
   const api = contract.basePath;
   // One router layer each instead of one per middleware (see series.ts).
-  app.use(api, series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), ...parseJsonBodies(contract)));
+  app.use(
+    api,
+    series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), ...parseJsonBodies(contract)),
+  );
   app.use(series(...validateRequests(contract)));
   app.use(api, operationRouter(contract, createHandlers({ storage, basePath: api, contract })));
 

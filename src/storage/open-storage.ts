@@ -15,6 +15,8 @@ export async function openStorage(databaseUrl: string, options: StorageOptions =
       return PostgresStorage.open(databaseUrl, options);
     }
     default:
-      throw new Error(`DATABASE_URL scheme ${JSON.stringify(scheme || '(none)')} is not supported; use file:PATH or postgres://USER:PASSWORD@HOST:PORT/DB`);
+      throw new Error(
+        `DATABASE_URL scheme ${JSON.stringify(scheme || '(none)')} is not supported; use file:PATH or postgres://USER:PASSWORD@HOST:PORT/DB`,
+      );
   }
 }

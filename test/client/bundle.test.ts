@@ -72,8 +72,17 @@ describe.each(backends)('the client bundle, copied alone to a folder without nod
     copyFileSync(BUNDLE, join(folder, 'index.js'));
     writeFileSync(join(folder, 'run.mjs'), SCRIPT);
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['run.mjs', api().server.baseUrl, api().apiKey], { cwd: folder, env: { PATH: process.env['PATH'] ?? '' } });
-    const result = JSON.parse(stdout) as { created: unknown; all: unknown[]; denied: unknown; openapiFetchReachable: boolean; observed: Omit<ObservedResponse, 'body'>[] };
+    const { stdout } = await promisify(execFile)(process.execPath, ['run.mjs', api().server.baseUrl, api().apiKey], {
+      cwd: folder,
+      env: { PATH: process.env['PATH'] ?? '' },
+    });
+    const result = JSON.parse(stdout) as {
+      created: unknown;
+      all: unknown[];
+      denied: unknown;
+      openapiFetchReachable: boolean;
+      observed: Omit<ObservedResponse, 'body'>[];
+    };
 
     expect(result.openapiFetchReachable).toBe(false);
     expect(result.created).toEqual({ id: 1, name: 'Bundled', categoryId: 1, status: 'sold' });

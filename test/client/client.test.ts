@@ -28,7 +28,9 @@ describe.each(backends)('the typed client against the server process ($name)', (
     const pets: Pet[] = [];
     for (let i = 0; i < count; i += 1) {
       const status = STATUSES[i % STATUSES.length];
-      const { data, error } = await client.POST('/pets', { body: { name: `pet-${i}`, categoryId: (i % 5) + 1, ...(status ? { status } : {}) } });
+      const { data, error } = await client.POST('/pets', {
+        body: { name: `pet-${i}`, categoryId: (i % 5) + 1, ...(status ? { status } : {}) },
+      });
       if (!data) throw new Error(`seeding failed: ${JSON.stringify(error)}`);
       pets.push(data);
     }
@@ -53,7 +55,9 @@ describe.each(backends)('the typed client against the server process ($name)', (
   });
 
   it('sends the bearer key on every call; a wrong key gets the typed 401', async () => {
-    const denied = await api().client({ apiKey: `${api().apiKey}x` }).GET('/pets');
+    const denied = await api()
+      .client({ apiKey: `${api().apiKey}x` })
+      .GET('/pets');
     expect(denied.error).toMatchObject({ code: 'invalid_api_key', status: 401 });
     expect(denied.response.headers.get('www-authenticate')).toMatch(/^Bearer realm="pet-store", error="invalid_token"/);
     expect((await api().client().GET('/pets')).data).toEqual([]);
@@ -74,15 +78,18 @@ describe.each(backends)('the typed client against the server process ($name)', (
     expect(requested).toHaveLength(3); // the server's default page of 20
   });
 
-  it.each(['available', 'pending', 'sold'] as const)('listAllPets with status %s yields exactly those pets, in id order', async (status) => {
-    const { client, requested } = api();
-    const pets = await seed(45);
-    const expected = pets.filter((pet) => pet.status === status);
-    requested.length = 0;
-    expect(await collect(listAllPets(client(), { status, pageSize: 4 }))).toEqual(expected);
-    expect(requested).toHaveLength(Math.ceil(expected.length / 4));
-    expect(requested.slice(1).every((url) => url.includes(`status=${status}&cursor=`))).toBe(true);
-  });
+  it.each(['available', 'pending', 'sold'] as const)(
+    'listAllPets with status %s yields exactly those pets, in id order',
+    async (status) => {
+      const { client, requested } = api();
+      const pets = await seed(45);
+      const expected = pets.filter((pet) => pet.status === status);
+      requested.length = 0;
+      expect(await collect(listAllPets(client(), { status, pageSize: 4 }))).toEqual(expected);
+      expect(requested).toHaveLength(Math.ceil(expected.length / 4));
+      expect(requested.slice(1).every((url) => url.includes(`status=${status}&cursor=`))).toBe(true);
+    },
+  );
 
   it('listAllPets refuses a next link to another origin, which would receive the API key', async () => {
     await seed(2);
@@ -153,6 +160,8 @@ describe('the default deprecation warning', () => {
     await getPet(first, 1);
     await second.GET('/pets/{petId}', { params: { path: { petId: 2 } } });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]![0]).toMatch(/^petstore-api: GET \/pets\/\{petId\} is deprecated .* on 2030-12-05T00:00:00Z; use GET \/v1\/pets/);
+    expect(warn.mock.calls[0]![0]).toMatch(
+      /^petstore-api: GET \/pets\/\{petId\} is deprecated .* on 2030-12-05T00:00:00Z; use GET \/v1\/pets/,
+    );
   });
 });

@@ -43,7 +43,11 @@ function languageService(): ts.LanguageService {
     getScriptFileNames: () => [consumerFile],
     getScriptVersion: () => '1',
     getScriptSnapshot: (file) =>
-      file === consumerFile ? ts.ScriptSnapshot.fromString(consumer) : ts.sys.fileExists(file) ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8')) : undefined,
+      file === consumerFile
+        ? ts.ScriptSnapshot.fromString(consumer)
+        : ts.sys.fileExists(file)
+          ? ts.ScriptSnapshot.fromString(readFileSync(file, 'utf8'))
+          : undefined,
     getCurrentDirectory: () => root,
     getCompilationSettings: () => options,
     getDefaultLibFileName: ts.getDefaultLibFilePath,
@@ -78,11 +82,13 @@ describe('the published declarations of petstore-api/client', () => {
     const line = (text: string) => consumer.split('\n').findIndex((l) => l.includes(text)) + 1;
     // A call that fails to type-check is reported against the first overload of GET, the deprecated
     // one, so the erroneous call below its @ts-expect-error is struck through as well.
-    expect(deprecated.sort()).toEqual([
-      `GET @ ${line("status: 'lost'")}`,
-      `GET @ ${line("client.GET('/pets/{petId}'")}`,
-      `getPet @ ${line("import {")}`,
-      `getPet @ ${line('return getPet(')}`,
-    ].sort());
+    expect(deprecated.sort()).toEqual(
+      [
+        `GET @ ${line("status: 'lost'")}`,
+        `GET @ ${line("client.GET('/pets/{petId}'")}`,
+        `getPet @ ${line('import {')}`,
+        `getPet @ ${line('return getPet(')}`,
+      ].sort(),
+    );
   });
 });

@@ -7,7 +7,8 @@ describe('parseLinkHeader (RFC 8288)', () => {
   });
 
   it('reads several links, unquoted and multi-valued rels, and commas and escapes inside quoted titles', () => {
-    const header = '</v1/pets>; rel="successor-version"; title="GET, \\"then\\" filter", <https://x.test/a;b>;REL=Next, </last>; rel="prev last"';
+    const header =
+      '</v1/pets>; rel="successor-version"; title="GET, \\"then\\" filter", <https://x.test/a;b>;REL=Next, </last>; rel="prev last"';
     expect(parseLinkHeader(header)).toEqual([
       { href: '/v1/pets', rel: ['successor-version'], params: { rel: 'successor-version', title: 'GET, "then" filter' } },
       { href: 'https://x.test/a;b', rel: ['next'], params: { rel: 'Next' } },

@@ -42,41 +42,87 @@ describe('the breaking-change guard', () => {
   it.each([
     ['an operation removed', 'api-removed-without-deprecation', (d: OpenApiDocument) => delete d.paths['/pets']!['post']],
     ['a deprecated operation removed', 'api-path-removed-with-deprecation', (d: OpenApiDocument) => delete d.paths['/pets/{petId}']],
-    ['a response field removed', 'response-required-property-removed', (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
-      delete properties(s['Pet']!)['categoryId'];
-      s['Pet']!['required'] = ['id', 'name'];
-    }],
-    ['an optional response field removed', 'response-optional-property-removed', (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
-      delete properties(s['Pet']!)['status'];
-    }],
-    ['a request field removed', 'request-property-removed', (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
-      delete properties(s['NewPet']!)['status'];
-    }],
-    ['an enum narrowed', 'request-property-enum-value-removed', (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
-      s['PetStatus']!['enum'] = ['available', 'pending'];
-    }],
-    ['a body field made required', 'request-property-became-required', (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
-      s['NewPet']!['required'] = ['name', 'categoryId', 'status'];
-    }],
-    ['a new required parameter', 'new-required-request-parameter', (d: OpenApiDocument) => {
-      operation(d, '/pets', 'get').parameters!.push({ name: 'owner', in: 'query', required: true, description: 'Owner.', schema: { type: 'string' } });
-    }],
-    ['a type changed', 'request-property-type-changed', (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
-      s['CategoryId'] = { type: 'string', description: 'Category.', examples: ['3'] };
-    }],
+    [
+      'a response field removed',
+      'response-required-property-removed',
+      (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
+        delete properties(s['Pet']!)['categoryId'];
+        s['Pet']!['required'] = ['id', 'name'];
+      },
+    ],
+    [
+      'an optional response field removed',
+      'response-optional-property-removed',
+      (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
+        delete properties(s['Pet']!)['status'];
+      },
+    ],
+    [
+      'a request field removed',
+      'request-property-removed',
+      (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
+        delete properties(s['NewPet']!)['status'];
+      },
+    ],
+    [
+      'an enum narrowed',
+      'request-property-enum-value-removed',
+      (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
+        s['PetStatus']!['enum'] = ['available', 'pending'];
+      },
+    ],
+    [
+      'a body field made required',
+      'request-property-became-required',
+      (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
+        s['NewPet']!['required'] = ['name', 'categoryId', 'status'];
+      },
+    ],
+    [
+      'a new required parameter',
+      'new-required-request-parameter',
+      (d: OpenApiDocument) => {
+        operation(d, '/pets', 'get').parameters!.push({
+          name: 'owner',
+          in: 'query',
+          required: true,
+          description: 'Owner.',
+          schema: { type: 'string' },
+        });
+      },
+    ],
+    [
+      'a type changed',
+      'request-property-type-changed',
+      (_: OpenApiDocument, s: Record<string, SchemaObject>) => {
+        s['CategoryId'] = { type: 'string', description: 'Category.', examples: ['3'] };
+      },
+    ],
   ])('fails on %s within the major version', async (name, check, change) => {
     const result = await checkBreaking(RELEASE, revise(name.replace(/ /g, '-'), change));
     expect(result.breaking.map((finding) => finding.id)).toContain(check);
-    expect(result.problems).toEqual([expect.stringMatching(/breaking change\(s\) to 1\.0\.0 need a new major version \(2\.0\.0, under \/v2\)/)]);
+    expect(result.problems).toEqual([
+      expect.stringMatching(/breaking change\(s\) to 1\.0\.0 need a new major version \(2\.0\.0, under \/v2\)/),
+    ]);
   });
 
   it('passes compatible additions: an operation, an optional parameter and field, an error code', async () => {
     const file = revise('compatible', (document, schemas) => {
       document.info.version = '1.1.0';
-      operation(document, '/pets', 'get').parameters!.push({ name: 'name', in: 'query', required: false, description: 'Name.', schema: { type: 'string' } });
+      operation(document, '/pets', 'get').parameters!.push({
+        name: 'name',
+        in: 'query',
+        required: false,
+        description: 'Name.',
+        schema: { type: 'string' },
+      });
       properties(schemas['NewPet']!)['nickname'] = { type: 'string', description: 'Nickname.', examples: ['Rexy'] };
       properties(schemas['Pet']!)['nickname'] = { type: 'string', description: 'Nickname.', examples: ['Rexy'] };
-      (schemas['ErrorCode']!['oneOf'] as SchemaObject[]).push({ const: 'owner_not_found', description: 'No such owner.', 'x-http-status': 404 });
+      (schemas['ErrorCode']!['oneOf'] as SchemaObject[]).push({
+        const: 'owner_not_found',
+        description: 'No such owner.',
+        'x-http-status': 404,
+      });
       document.paths['/owners'] = { get: { operationId: 'listOwners', responses: { '200': { description: 'Owners.' } } } };
     });
     const result = await checkBreaking(RELEASE, file);
@@ -109,7 +155,9 @@ describe('the breaking-change guard', () => {
       const getPet = document.paths['/pets/{petId}']!['get'] as { 'x-deprecation': { deprecatedAt: string; sunsetAt: string } };
       getPet['x-deprecation'].sunsetAt = '2026-12-21T00:00:00Z';
     });
-    expect((await checkBreaking(RELEASE, file)).problems).toEqual([`getPet must be deprecated at least ${MIN_NOTICE_DAYS} days before its sunset`]);
+    expect((await checkBreaking(RELEASE, file)).problems).toEqual([
+      `getPet must be deprecated at least ${MIN_NOTICE_DAYS} days before its sunset`,
+    ]);
   });
 
   it('fails when the command itself finds a break', () => {

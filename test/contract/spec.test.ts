@@ -25,7 +25,9 @@ describe('openapi.yaml', () => {
   it('is a valid OpenAPI 3.1 document (the server skips this check to start faster)', async () => {
     patchValidator(); // as in the server, where the meta-schema is compiled only when a check is asked for
     const app = express();
-    app.use(OpenApiValidator.middleware({ apiSpec: clone() as never, validateApiSpec: true, validateRequests: false, validateSecurity: false }));
+    app.use(
+      OpenApiValidator.middleware({ apiSpec: clone() as never, validateApiSpec: true, validateRequests: false, validateSecurity: false }),
+    );
     app.use((_req, res) => void res.status(204).end());
     app.use(((error, _req, res, _next) => void res.status(500).send(String(error))) as express.ErrorRequestHandler);
     const res = await request(app).get('/outside-the-api');
@@ -37,7 +39,12 @@ describe('openapi.yaml', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(contract.basePath).toBe('/v1');
     expect(document.servers?.map((server) => server.description)).toEqual(['Production', 'Staging']);
-    expect(contract.operations.map(({ operation }) => operation.operationId).sort()).toEqual(['createPet', 'getPet', 'listPets', 'listStoreOrders']);
+    expect(contract.operations.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'createPet',
+      'getPet',
+      'listPets',
+      'listStoreOrders',
+    ]);
     for (const { operation } of contract.operations) {
       expect((operation as { security?: unknown }).security, operation.operationId).toBeUndefined();
       expect(operation.responses['401'], operation.operationId).toEqual({ $ref: '#/components/responses/Unauthorized' });
@@ -116,13 +123,13 @@ describe('openapi.yaml', () => {
 
     it('refuses a sunset that is not a date', () => {
       const broken = clone();
-      ((broken.paths['/pets/{petId}']!['get'] as Record<string, Record<string, unknown>>)['x-deprecation']!)['sunsetAt'] = 'soon';
+      (broken.paths['/pets/{petId}']!['get'] as Record<string, Record<string, unknown>>)['x-deprecation']!['sunsetAt'] = 'soon';
       expect(() => contractFromDocument(broken)).toThrow('getPet x-deprecation.sunsetAt must be an RFC 3339 date-time');
     });
 
     it('refuses an error code without a status', () => {
       const broken = clone();
-      delete ((broken.components.schemas['ErrorCode']!['oneOf'] as SchemaObject[])[0]!)['x-http-status'];
+      delete (broken.components.schemas['ErrorCode']!['oneOf'] as SchemaObject[])[0]!['x-http-status'];
       expect(() => contractFromDocument(broken)).toThrow(/ErrorCode entry .* needs a string const and an x-http-status/);
     });
 

@@ -21,7 +21,7 @@ function nextLink(link: string | undefined): string | undefined {
 /** Follows rel="next" from the first URL and returns every page. */
 async function allPages(t: TestApi, first: string): Promise<Pet[][]> {
   const pages: Pet[][] = [];
-  for (let url: string | undefined = first; url; ) {
+  for (let url: string | undefined = first; url;) {
     const res = await t.api.get(url).set(t.auth).expect(200);
     pages.push(res.body as Pet[]);
     url = nextLink(res.headers['link']);
@@ -118,8 +118,18 @@ describe.each(backends)('listPets [$name]', (backend) => {
   });
 
   it.each([
-    ['a cursor this service did not issue', 'cursor=aGVsbG8', 'invalid_cursor', 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.'],
-    ['a cursor of the wrong alphabet', 'cursor=a%2Bb', 'validation_failed', 'Invalid request: query.cursor must match pattern "^[A-Za-z0-9_-]+$".'],
+    [
+      'a cursor this service did not issue',
+      'cursor=aGVsbG8',
+      'invalid_cursor',
+      'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
+    ],
+    [
+      'a cursor of the wrong alphabet',
+      'cursor=a%2Bb',
+      'validation_failed',
+      'Invalid request: query.cursor must match pattern "^[A-Za-z0-9_-]+$".',
+    ],
   ])('rejects %s with 400', async (_label, query, code, message) => {
     const res = await t.api.get(`/v1/pets?${query}`).set(t.auth).expect(400);
     expect(res.body).toEqual({ code, status: 400, message });

@@ -25,7 +25,7 @@ describe('the API reference at /docs', () => {
     expect(res.text).toContain('persistAuthorization: true');
   });
 
-  it('serves the swagger-ui files from this server, with the API\'s headers', async () => {
+  it("serves the swagger-ui files from this server, with the API's headers", async () => {
     const css = await t.api.get('/docs/assets/swagger-ui.css').expect(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     const bundle = await t.api.get('/docs/assets/swagger-ui-bundle.js').expect(200);
@@ -37,11 +37,14 @@ describe('the API reference at /docs', () => {
     }
   });
 
-  it.each(['/docs/assets/swagger-initializer.js', '/docs/assets/index.html', '/docs/assets/package.json', '/docs/assets/', '/docs/nothing.js'])(
-    'answers 404 for %s, which the page does not use',
-    async (path) => {
-      const res = await t.api.get(path).expect(404);
-      expect(res.body).toEqual({ code: 'route_not_found', status: 404, message: `No operation at GET ${path}.` });
-    },
-  );
+  it.each([
+    '/docs/assets/swagger-initializer.js',
+    '/docs/assets/index.html',
+    '/docs/assets/package.json',
+    '/docs/assets/',
+    '/docs/nothing.js',
+  ])('answers 404 for %s, which the page does not use', async (path) => {
+    const res = await t.api.get(path).expect(404);
+    expect(res.body).toEqual({ code: 'route_not_found', status: 404, message: `No operation at GET ${path}.` });
+  });
 });

@@ -20,7 +20,11 @@ describe.each(backends)('errors and protocol hygiene [$name]', (backend) => {
     ['post', '/v1/store/orders', 'GET'],
   ] as const)('answers 405 with Allow for %s %s', async (method, path, allow) => {
     const res = await t.api[method](path).set(t.auth).expect(405);
-    expect(res.body).toEqual({ code: 'method_not_allowed', status: 405, message: `${method.toUpperCase()} is not allowed here; use ${allow}.` });
+    expect(res.body).toEqual({
+      code: 'method_not_allowed',
+      status: 405,
+      message: `${method.toUpperCase()} is not allowed here; use ${allow}.`,
+    });
     expect(res.headers['allow']).toBe(allow);
   });
 
@@ -36,12 +40,20 @@ describe.each(backends)('errors and protocol hygiene [$name]', (backend) => {
       throw new Error('disk on fire at /var/lib/secret.db');
     };
     const res = await failing.api.get('/v1/pets').set(failing.auth).expect(500);
-    expect(res.body).toEqual({ code: 'internal_error', status: 500, message: 'The service failed to handle the request. Try again later.' });
+    expect(res.body).toEqual({
+      code: 'internal_error',
+      status: 500,
+      message: 'The service failed to handle the request. Try again later.',
+    });
     expect(res.text).not.toMatch(/disk on fire|secret|at .*\.ts/);
   });
 
   it('sends no X-Powered-By and marks responses nosniff and no-store', async () => {
-    for (const res of [await t.api.get('/v1/pets').set(t.auth).expect(200), await t.api.get('/v1/pets').expect(401), await t.api.get('/nowhere').expect(404)]) {
+    for (const res of [
+      await t.api.get('/v1/pets').set(t.auth).expect(200),
+      await t.api.get('/v1/pets').expect(401),
+      await t.api.get('/nowhere').expect(404),
+    ]) {
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['cache-control']).toBe('no-store');

@@ -17,7 +17,11 @@ describe.each(backends)('health endpoints [$name]', (backend) => {
       throw new StorageUnavailableError();
     };
     const res = await t.api.get('/readyz').expect(503);
-    expect(res.body).toEqual({ code: 'service_unavailable', status: 503, message: 'The service is temporarily unavailable. Try again later.' });
+    expect(res.body).toEqual({
+      code: 'service_unavailable',
+      status: 503,
+      message: 'The service is temporarily unavailable. Try again later.',
+    });
     expect(res.headers['retry-after']).toBe('5');
     await t.api.get('/healthz').expect(200);
   });

@@ -72,7 +72,10 @@ describe('the built server behind prism proxy --errors', () => {
     const unknownKey = { Authorization: `Bearer psk_${'A'.repeat(43)}` };
     expect((await viaProxy('/v1/pets', { headers: unknownKey })).body).toMatchObject({ code: 'invalid_api_key', status: 401 });
     // Well-formed, so Prism passes it on, but not issued by the server.
-    expect((await viaProxy('/v1/pets?cursor=bm90LWEtY3Vyc29y', { headers: auth })).body).toMatchObject({ code: 'invalid_cursor', status: 400 });
+    expect((await viaProxy('/v1/pets?cursor=bm90LWEtY3Vyc29y', { headers: auth })).body).toMatchObject({
+      code: 'invalid_cursor',
+      status: 400,
+    });
 
     // Last, a request that breaks the spec: Prism answers it itself (its answer, not the server's, so
     // not checked against openapi.yaml), which shows it validates and marks the end of the log.

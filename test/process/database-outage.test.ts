@@ -39,10 +39,18 @@ describe('database outage under a running server', () => {
     const during = await Promise.all(inFlight);
     expect(during.every((res) => res.status === 201 || res.status === 503)).toBe(true);
 
-    for (const send of [() => create('down'), () => contractFetch(`${server.baseUrl}/pets`, { headers: auth }), () => contractFetch(`${server.baseUrl}/pets/1`, { headers: auth })]) {
+    for (const send of [
+      () => create('down'),
+      () => contractFetch(`${server.baseUrl}/pets`, { headers: auth }),
+      () => contractFetch(`${server.baseUrl}/pets/1`, { headers: auth }),
+    ]) {
       const res = await send();
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ code: 'service_unavailable', status: 503, message: 'The service is temporarily unavailable. Try again later.' });
+      expect(res.body).toEqual({
+        code: 'service_unavailable',
+        status: 503,
+        message: 'The service is temporarily unavailable. Try again later.',
+      });
       expect(res.headers.get('retry-after')).toBe('5');
     }
     expect((await contractFetch(`${origin()}/readyz`)).status).toBe(503);

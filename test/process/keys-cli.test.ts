@@ -21,7 +21,6 @@ describe('keys CLI on a new SQLite store', () => {
     expect(key).toMatch(/^psk_[A-Za-z0-9_-]{43}$/);
     expect(existsSync(sqlitePathFromUrl(DATABASE_URL))).toBe(true);
   });
-
 });
 
 describe.each(backends)('keys CLI [$name]', (backend) => {
@@ -40,7 +39,10 @@ describe.each(backends)('keys CLI [$name]', (backend) => {
     for (const key of [alice, bob]) expect(list.stdout + list.stderr).not.toContain(key.slice(12));
 
     const json = JSON.parse(runKeys(['list', '--json'], env).stdout) as Array<{ id: number; revokedAt: string | null }>;
-    expect(json.map(({ id, revokedAt }) => [id, revokedAt === null])).toEqual([[1, false], [2, true]]);
+    expect(json.map(({ id, revokedAt }) => [id, revokedAt === null])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
   });
 
   it('revokes at once: the key no longer authenticates', async () => {

@@ -6,7 +6,10 @@ const { document } = loadContract();
 
 /** The value of a named example of a JSON response in openapi.yaml. */
 function example(response: string[], name: string): unknown {
-  return [...response, 'content', 'application/json', 'examples', name, 'value'].reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
+  return [...response, 'content', 'application/json', 'examples', name, 'value'].reduce<unknown>(
+    (node, key) => (node as Record<string, unknown>)[key],
+    document,
+  );
 }
 
 /**

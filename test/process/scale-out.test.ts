@@ -37,7 +37,7 @@ describe('scale-out: two server processes on one PostgreSQL database', () => {
 
     for (const server of servers) {
       const listed: number[] = [];
-      for (let url: string | undefined = `${server.baseUrl}/pets?limit=100`; url; ) {
+      for (let url: string | undefined = `${server.baseUrl}/pets?limit=100`; url;) {
         const page = await contractFetch(url, { headers: auth });
         listed.push(...(page.body as Array<{ id: number }>).map((pet) => pet.id));
         const next = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1];

@@ -69,7 +69,9 @@ describe('PostgreSQL storage', () => {
     const url = await postgresBackend.createDatabaseUrl();
     pools.push(await PostgresStorage.open(url));
     const client = await connect(url);
-    await client.query("INSERT INTO pets (name, category_id, status) SELECT 'p' || n, 1, CASE WHEN n % 1000 = 0 THEN 'sold' ELSE 'available' END FROM generate_series(1, 20000) n");
+    await client.query(
+      "INSERT INTO pets (name, category_id, status) SELECT 'p' || n, 1, CASE WHEN n % 1000 = 0 THEN 'sold' ELSE 'available' END FROM generate_series(1, 20000) n",
+    );
     await client.query('ANALYZE pets');
     // The storage's own statement, planned for its values as the storage runs it (unnamed).
     await client.query(`PREPARE page(text, bigint, int) AS ${LIST_PETS_BY_STATUS_SQL}`);

@@ -116,13 +116,18 @@ export class ContractChecker {
     const { value: documented, pointer } = resolve<ResponseObject>(this.document, responses[key]!, `${operationPointer}/responses/${key}`);
 
     for (const [name, header] of Object.entries(documented.headers ?? {})) {
-      const { value: headerObject, pointer: headerPointer } = resolve<HeaderObject>(this.document, header, `${pointer}/headers/${pointerEscape(name)}`);
+      const { value: headerObject, pointer: headerPointer } = resolve<HeaderObject>(
+        this.document,
+        header,
+        `${pointer}/headers/${pointerEscape(name)}`,
+      );
       const actual = headers[name.toLowerCase()];
       if (actual === undefined) {
         if (headerObject.required) throw new Error(`${where}: required header ${name} is missing`);
         continue;
       }
-      if (headerObject.schema) this.assertSchema(`${headerPointer}/schema`, Array.isArray(actual) ? actual.join(', ') : actual, `${where} header ${name}`);
+      if (headerObject.schema)
+        this.assertSchema(`${headerPointer}/schema`, Array.isArray(actual) ? actual.join(', ') : actual, `${where} header ${name}`);
     }
 
     if (documented.content) {

@@ -4,7 +4,10 @@ import { checkContract } from './contract-check.js';
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** fetch, then the contract check on the response, whose body it returns read. */
-export async function fetchChecked(input: Request | string | URL, init?: RequestInit): Promise<{ response: Response; text: string; body: unknown }> {
+export async function fetchChecked(
+  input: Request | string | URL,
+  init?: RequestInit,
+): Promise<{ response: Response; text: string; body: unknown }> {
   const request = new Request(input, init);
   const response = await fetch(request);
   const text = await response.text();

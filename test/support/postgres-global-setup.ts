@@ -25,7 +25,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // On a server we do not own, leave nothing behind.
     const client = new pg.Client(adminUrl);
     await client.connect();
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${TEST_DATABASE_PREFIX}%`]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${TEST_DATABASE_PREFIX}%`,
+    ]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await client.end();
   };

@@ -21,7 +21,10 @@ interface HttpLikeError {
 
 /** `/body/name` → `body.name`; `/params/petId` → `path.petId`. */
 function fieldOf(path: string | undefined): string {
-  return (path ?? '').replace(/^\//, '').replace(/^params\b/, 'path').replace(/\//g, '.');
+  return (path ?? '')
+    .replace(/^\//, '')
+    .replace(/^params\b/, 'path')
+    .replace(/\//g, '.');
 }
 
 export function describeValidationErrors(items: readonly ValidationItem[]): string {
@@ -62,7 +65,11 @@ function toApiError(error: unknown, req: Parameters<RequestHandler>[0], contract
       return new ApiError('route_not_found', `No operation at ${req.method} ${req.originalUrl.split('?')[0]}.`);
     case 405: {
       const allow = headers?.['Allow'] ?? headers?.['allow'] ?? '';
-      return new ApiError('method_not_allowed', `${req.method} is not allowed here; use ${allow || 'another method'}.`, allow ? { Allow: allow } : {});
+      return new ApiError(
+        'method_not_allowed',
+        `${req.method} is not allowed here; use ${allow || 'another method'}.`,
+        allow ? { Allow: allow } : {},
+      );
     }
     case 413:
       return new ApiError('payload_too_large', `The request body is larger than ${contract.maxRequestBodyBytes} bytes.`);

@@ -35,12 +35,23 @@ const typeParsers = {
 
 // SQLSTATE classes and Node socket errors that mean "the database is not reachable right now".
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53400']);
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN', 'ENETUNREACH']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection refused/i;
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connection is closed|Connection refused/i;
 
 export function isUnavailable(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code)))
+    return true;
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
 
@@ -206,7 +217,15 @@ export class PostgresStorage implements Storage {
     return { id: row!.id, name: row!.name, createdAt: row!.created_at.toISOString() };
   }
 
-  async createApiKey({ accountId, hash, displayPrefix }: { accountId: number; hash: string; displayPrefix: string }): Promise<ApiKeyRecord> {
+  async createApiKey({
+    accountId,
+    hash,
+    displayPrefix,
+  }: {
+    accountId: number;
+    hash: string;
+    displayPrefix: string;
+  }): Promise<ApiKeyRecord> {
     const [row] = await this.rows<ApiKeyRow>(
       'insert-key',
       `WITH k AS (INSERT INTO api_keys (account_id, key_hash, display_prefix) VALUES ($1, $2, $3) RETURNING *)
@@ -228,7 +247,10 @@ export class PostgresStorage implements Storage {
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
-    const rows = await this.rows<ApiKeyRow>('list-keys', `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`);
+    const rows = await this.rows<ApiKeyRow>(
+      'list-keys',
+      `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
+    );
     return rows.map(toApiKey);
   }
 

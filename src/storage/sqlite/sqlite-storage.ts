@@ -56,7 +56,9 @@ function toApiKey(row: ApiKeyRow): ApiKeyRecord {
 export function migrate(db: Database.Database, migrations: readonly Migration[] = sqliteMigrations): number[] {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
-  const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+  const record = db.prepare(
+    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
+  );
   const newlyApplied: number[] = [];
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
@@ -100,10 +102,16 @@ export class SqliteStorage implements Storage {
     const petColumns = 'id, name, category_id, status';
     const keyColumns = `k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at`;
     this.statements = {
-      insertPet: rawRows(this.db.prepare<[string, number, string | null]>(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`)),
+      insertPet: rawRows(
+        this.db.prepare<[string, number, string | null]>(
+          `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
+        ),
+      ),
       getPet: rawRows(this.db.prepare<[number]>(`SELECT ${petColumns} FROM pets WHERE id = ?`)),
       listPets: rawRows(this.db.prepare<[number, number]>(`SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`)),
-      listPetsByStatus: rawRows(this.db.prepare<[string, number, number]>(`SELECT ${petColumns} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`)),
+      listPetsByStatus: rawRows(
+        this.db.prepare<[string, number, number]>(`SELECT ${petColumns} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
+      ),
       insertAccount: this.db.prepare<[string]>('INSERT INTO accounts (name) VALUES (?) ON CONFLICT (name) DO NOTHING'),
       getAccount: this.db.prepare<[string], { id: number; name: string; created_at: string }>(
         'SELECT id, name, created_at FROM accounts WHERE name = ?',
@@ -119,9 +127,7 @@ export class SqliteStorage implements Storage {
            FROM api_keys k JOIN accounts a ON a.id = k.account_id
           WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
       ),
-      listKeys: this.db.prepare<[], ApiKeyRow>(
-        `SELECT ${keyColumns} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
-      ),
+      listKeys: this.db.prepare<[], ApiKeyRow>(`SELECT ${keyColumns} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`),
       revokeKey: this.db.prepare<[number]>(
         "UPDATE api_keys SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND revoked_at IS NULL",
       ),
@@ -149,9 +155,7 @@ export class SqliteStorage implements Storage {
 
   listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
     const rows =
-      status === undefined
-        ? this.statements.listPets.all(afterId, limit)
-        : this.statements.listPetsByStatus.all(status, afterId, limit);
+      status === undefined ? this.statements.listPets.all(afterId, limit) : this.statements.listPetsByStatus.all(status, afterId, limit);
     return rows.map(toPet);
   }
 
@@ -161,7 +165,15 @@ export class SqliteStorage implements Storage {
     return { id: row.id, name: row.name, createdAt: row.created_at };
   }
 
-  async createApiKey({ accountId, hash, displayPrefix }: { accountId: number; hash: string; displayPrefix: string }): Promise<ApiKeyRecord> {
+  async createApiKey({
+    accountId,
+    hash,
+    displayPrefix,
+  }: {
+    accountId: number;
+    hash: string;
+    displayPrefix: string;
+  }): Promise<ApiKeyRecord> {
     const { id } = this.statements.insertKey.get(accountId, hash, displayPrefix)!;
     return toApiKey(this.statements.getKey.get(id)!);
   }

@@ -1,0 +1,28 @@
+// typescript-eslint with its type-checked rules over src/, test/, scripts/ and bench/; formatting is
+// Prettier's (eslint-config-prettier turns off the rules that would disagree with it).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'build/', 'coverage/', 'test-results/', 'generated/openapi.d.ts'] },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      globals: globals.node,
+    },
+  },
+  {
+    // Plain JavaScript (scripts, the benchmark, examples): no types to check against.
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['public/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  prettier,
+);
