@@ -171,6 +171,17 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description A conditional GET whose condition is false (RFC 9110 §13.1.2): `If-None-Match: *` asks for the
+         *     resource only if it does not exist, and it does. No body. Responses carry no `ETag`, so no
+         *     other validator can match.
+         */
+        NotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The request is invalid; the message names the field and the rule it breaks. */
         BadRequest: {
             headers: {
@@ -333,6 +344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pets"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
@@ -399,6 +411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
+            304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
-import { createApp } from './http/app.js';
-import { createAppServer } from './http/server.js';
+import { createHttpServer } from './http/server.js';
 import { createLogger } from './log/logger.js';
 import { openStorage } from './storage/open-storage.js';
 
@@ -33,8 +32,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = createApp({ contract, storage, logger });
-  const server = createAppServer(app);
+  const server = createHttpServer({ contract, storage, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -1,3 +1,4 @@
+import { ERROR_STATUSES } from '../../generated/contract.js';
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes, type ErrorCode } from './error-codes.js';
 import { basePathOf, listOperations, parseSpec, readSpecText, type OpenApiDocument, type OperationEntry } from './spec.js';
@@ -19,14 +20,26 @@ export function contractFromDocument(document: OpenApiDocument): Contract {
   if (!Number.isInteger(maxRequestBodyBytes) || (maxRequestBodyBytes as number) <= 0) {
     throw new Error('openapi.yaml: x-max-request-body-bytes must be a positive integer');
   }
+  const errorCodes = readErrorCodes(document);
+  assertGeneratedFrom(errorCodes);
   return {
     document,
     basePath: basePathOf(document),
     operations: listOperations(document),
-    errorCodes: readErrorCodes(document),
+    errorCodes,
     deprecations: readDeprecations(document),
     maxRequestBodyBytes: maxRequestBodyBytes as number,
   };
+}
+
+/**
+ * The error registry takes each code's status from generated/contract.ts; a spec edited without
+ * `npm run generate` would send codes with stale statuses, so such a spec is refused at start-up.
+ */
+function assertGeneratedFrom(errorCodes: ReadonlyMap<ErrorCode, number>): void {
+  const generated = new Map(Object.entries(ERROR_STATUSES));
+  const same = generated.size === errorCodes.size && [...errorCodes].every(([code, status]) => generated.get(code) === status);
+  if (!same) throw new Error('openapi.yaml and generated/contract.ts disagree on the error codes: run `npm run generate`');
 }
 
 let cached: Contract | undefined;

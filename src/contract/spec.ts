@@ -19,7 +19,10 @@ export interface SchemaObject {
 
 export interface OperationObject {
   operationId: string;
+  summary?: string;
   deprecated?: boolean;
+  parameters?: unknown[];
+  requestBody?: unknown;
   responses: Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
 }

@@ -1,14 +1,22 @@
-import type { OperationHandlers } from './operation-handler.js';
-import { createPet, getPet, listPets, type PetHandlerDeps } from './pets.js';
-import { listStoreOrders } from './store.js';
+import type { Storage } from '../storage/storage.js';
+import { createPet } from './create-pet.js';
+import { getPet } from './get-pet.js';
+import { listPets } from './list-pets.js';
+import { listStoreOrders } from './list-store-orders.js';
+import type { OperationHandlers } from './operation.js';
 
-export type HandlerDeps = PetHandlerDeps;
+export interface HandlerDeps {
+  storage: Storage;
+  /** The base path the API is served under, e.g. /v1, for the links handlers return. */
+  basePath: string;
+}
 
+/** Every operation's handler, keyed by operationId: one missing fails `tsc`. */
 export function createHandlers(deps: HandlerDeps): OperationHandlers {
   return {
     listPets: listPets(deps),
     createPet: createPet(deps),
     getPet: getPet(deps),
-    listStoreOrders: listStoreOrders(),
+    listStoreOrders: listStoreOrders(deps),
   };
 }

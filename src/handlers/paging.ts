@@ -1,4 +1,4 @@
-import { ApiError } from '../http/api-error.js';
+import { apiError } from '../errors/api-error.js';
 
 // The cursor is opaque to clients so that the paging strategy can change without a new API version.
 const CURSOR_VERSION = 'p1';
@@ -10,12 +10,7 @@ export function encodeCursor(lastId: number): string {
 export function decodeCursor(cursor: string): number {
   const match = /^p1:([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
   const id = match ? Number(match[1]) : Number.NaN;
-  if (!Number.isSafeInteger(id)) {
-    throw new ApiError(
-      'invalid_cursor',
-      'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
-    );
-  }
+  if (!Number.isSafeInteger(id)) throw apiError('invalid_cursor');
   return id;
 }
 
@@ -26,5 +21,5 @@ export function nextPageLink(path: string, query: Record<string, string | number
     if (value !== undefined && name !== 'cursor') params.set(name, String(value));
   }
   params.set('cursor', cursor);
-  return `<${path}?${params}>; rel="next"`;
+  return `<${path}?${params.toString()}>; rel="next"`;
 }

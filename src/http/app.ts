@@ -1,6 +1,7 @@
 import express, { type Express } from 'express';
 import type { Contract } from '../contract/contract.js';
 import { createHandlers } from '../handlers/index.js';
+import type { OperationHandlers } from '../handlers/operation.js';
 import { healthRoutes } from './health.js';
 import type { Logger } from '../log/logger.js';
 import type { Storage } from '../storage/storage.js';
@@ -21,6 +22,8 @@ export interface AppOptions {
   logger: Logger;
   /** Injected so that sunset behaviour can be tested at any instant. */
   clock?: Clock;
+  /** The operations' implementations; by default those of src/handlers on this storage. */
+  handlers?: OperationHandlers;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface AppOptions {
  * deprecated operation; then authentication, before anything else can answer (401 beats 404, 405,
  * 400, 413, 415); then the sunset; then body parsing and validation; then the handlers.
  */
-export function createApp({ contract, storage, logger, clock = () => new Date() }: AppOptions): Express {
+export function createApp({ contract, storage, logger, clock = () => new Date(), handlers }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Responses are no-store; an ETag would only cost a hash of every body.
@@ -50,7 +53,7 @@ export function createApp({ contract, storage, logger, clock = () => new Date() 
     series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), ...parseJsonBodies(contract)),
   );
   app.use(series(...validateRequests(contract)));
-  app.use(api, operationRouter(contract, createHandlers({ storage, basePath: api, contract })));
+  app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api })));
 
   app.use(routeNotFound());
   app.use(errorHandler(contract, logger));

@@ -1,22 +1,35 @@
-import { SqliteStorage, sqlitePathFromUrl } from './sqlite/sqlite-storage.js';
-import type { Storage, StorageOptions } from './storage.js';
+import type { Storage, StorageKind, StorageOptions } from './storage.js';
 
-/** Picks the backend from DATABASE_URL's scheme; the store is created or migrated as needed. */
-export async function openStorage(databaseUrl: string, options: StorageOptions = {}): Promise<Storage> {
+/** Which backend serves a DATABASE_URL, by its scheme. */
+export function storageKindOf(databaseUrl: string): StorageKind {
   // Only the scheme is ever echoed: the rest of the URL may hold a password.
   const scheme = databaseUrl.slice(0, databaseUrl.indexOf(':') + 1);
   switch (scheme) {
     case 'file:':
-      return new SqliteStorage(sqlitePathFromUrl(databaseUrl));
+      return 'sqlite';
     case 'postgres:':
-    case 'postgresql:': {
-      // Loaded only when used: pg and its dependencies cost an embedded start-up ~30 ms.
-      const { PostgresStorage } = await import('./postgres/postgres-storage.js');
-      return PostgresStorage.open(databaseUrl, options);
-    }
+    case 'postgresql:':
+      return 'postgres';
     default:
       throw new Error(
         `DATABASE_URL scheme ${JSON.stringify(scheme || '(none)')} is not supported; use file:PATH or postgres://USER:PASSWORD@HOST:PORT/DB`,
       );
+  }
+}
+
+/**
+ * Opens the store a DATABASE_URL names, creating or migrating it as needed. Each backend is loaded
+ * only when used: pg and its dependencies would cost every SQLite start their loading time.
+ */
+export async function openStorage(databaseUrl: string, options: StorageOptions = {}): Promise<Storage> {
+  switch (storageKindOf(databaseUrl)) {
+    case 'sqlite': {
+      const { SqliteStorage } = await import('./sqlite/sqlite-storage.js');
+      return SqliteStorage.open(databaseUrl);
+    }
+    case 'postgres': {
+      const { PostgresStorage } = await import('./postgres/postgres-storage.js');
+      return PostgresStorage.open(databaseUrl, options);
+    }
   }
 }

@@ -4,12 +4,8 @@ export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
 export type PetStatus = components['schemas']['PetStatus'];
 
-/**
- * What a backend returns on the request path: the value itself when it has it at once (SQLite
- * answers synchronously), so that a request does not wait a turn of the event loop and allocate
- * promises for a value already there; a promise when it must wait (PostgreSQL).
- */
-export type MaybePromise<T> = T | Promise<T>;
+/** The backends there are: `file:` URLs are SQLite, `postgres:` URLs PostgreSQL. */
+export type StorageKind = 'sqlite' | 'postgres';
 
 export interface PetPageQuery {
   /** Rows to return at most. */
@@ -51,18 +47,18 @@ export type RevokeResult = 'revoked' | 'already_revoked' | 'not_found';
  */
 export interface Storage {
   /** Which backend this is, for logs and health output. */
-  readonly kind: string;
+  readonly kind: StorageKind;
 
-  createPet(pet: NewPet): MaybePromise<Pet>;
-  getPet(id: number): MaybePromise<Pet | undefined>;
+  createPet(pet: NewPet): Promise<Pet>;
+  getPet(id: number): Promise<Pet | undefined>;
   /** Pets ordered by id ascending. */
-  listPets(query: PetPageQuery): MaybePromise<Pet[]>;
+  listPets(query: PetPageQuery): Promise<Pet[]>;
 
   /** Returns the account with this name, creating it first if needed. */
   ensureAccount(name: string): Promise<Account>;
   createApiKey(key: { accountId: number; hash: string; displayPrefix: string }): Promise<ApiKeyRecord>;
   /** The principal of the unrevoked key with this SHA-256 hash, if any. */
-  findActiveApiKey(hash: string): MaybePromise<Principal | undefined>;
+  findActiveApiKey(hash: string): Promise<Principal | undefined>;
   listApiKeys(): Promise<ApiKeyRecord[]>;
   revokeApiKey(id: number): Promise<RevokeResult>;
   hasActiveApiKey(): Promise<boolean>;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { displayPrefixOf, generateApiKey, hashApiKey, issueApiKey, looksLikeApiKey } from '../../src/auth/api-keys.js';
-import { ensureBootstrapKey } from '../../src/auth/bootstrap.js';
 import { SqliteStorage } from '../../src/storage/sqlite/sqlite-storage.js';
 
 describe('API keys', () => {
@@ -15,7 +14,7 @@ describe('API keys', () => {
   });
 
   it('are stored as a SHA-256 hash and a short display prefix, never in full', async () => {
-    const storage = new SqliteStorage(':memory:');
+    const storage = await SqliteStorage.open('file::memory:');
     const issued = await issueApiKey(storage, 'alice');
     expect(issued.displayPrefix).toBe(displayPrefixOf(issued.key));
     expect(issued.displayPrefix).toHaveLength(12);
@@ -27,18 +26,9 @@ describe('API keys', () => {
   });
 
   it('refuse account names that are empty or odd', async () => {
-    const storage = new SqliteStorage(':memory:');
+    const storage = await SqliteStorage.open('file::memory:');
     for (const name of ['', ' ', 'a b', '-x', 'x'.repeat(65)]) {
       await expect(issueApiKey(storage, name)).rejects.toThrow(/account name/);
     }
-  });
-
-  it('are bootstrapped for "admin" only while no active key exists', async () => {
-    const storage = new SqliteStorage(':memory:');
-    const first = await ensureBootstrapKey(storage);
-    expect(first).toMatchObject({ accountName: 'admin' });
-    expect(await ensureBootstrapKey(storage)).toBeUndefined();
-    await storage.revokeApiKey(first!.id);
-    expect(await ensureBootstrapKey(storage)).toMatchObject({ accountName: 'admin' });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach } from 'vitest';
-import { closeFileStorages, closeTestStorages } from './test-app.js';
+import { closeFileResources, closeTestResources } from './test-app.js';
 
-afterEach(closeTestStorages);
-afterAll(closeFileStorages);
+afterEach(closeTestResources);
+afterAll(closeFileResources);

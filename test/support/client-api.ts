@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect } from 'vitest';
-import { createPetStoreClient, type PetStoreClient, type PetStoreClientOptions } from '../../src/client/index.js';
+import { createPetStoreClient, type Pet, type PetStatus, type PetStoreClient, type PetStoreClientOptions } from '../../src/client/index.js';
 import type { Backend } from './backends.js';
 import { contractCheckingFetch } from './contract-fetch.js';
 import { runKeys, startServer, type RunningServer } from './processes.js';
@@ -11,7 +11,7 @@ export interface ClientApi {
   /** Every URL the clients of `client()` requested, in order. */
   requested: string[];
   /** A typed client whose every response is checked against openapi.yaml. */
-  client(options?: Partial<PetStoreClientOptions>): PetStoreClient;
+  client: (options?: Partial<PetStoreClientOptions>) => PetStoreClient;
 }
 
 export async function startClientApi(backend: Backend): Promise<ClientApi> {
@@ -49,4 +49,25 @@ export function clientApiPerTest(backend: Backend): () => ClientApi {
     if (!api) throw new Error('the ClientApi exists only while a test runs');
     return api;
   };
+}
+
+/** Creates `count` pets through the client, with statuses in turn (one in four without). */
+export async function seedThroughClient(client: PetStoreClient, count: number): Promise<Pet[]> {
+  const statuses: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
+  const pets: Pet[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const status = statuses[i % statuses.length];
+    const { data, error } = await client.POST('/pets', {
+      body: { name: `pet-${i}`, categoryId: (i % 5) + 1, ...(status ? { status } : {}) },
+    });
+    if (!data) throw new Error(`seeding failed: ${JSON.stringify(error)}`);
+    pets.push(data);
+  }
+  return pets;
+}
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
 }

@@ -66,7 +66,7 @@ export class ContractChecker {
     this.errorCodes = contract.errorCodes;
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     this.ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
-    this.ajv.addSchema(this.document as object, 'openapi');
+    this.ajv.addSchema(this.document, 'openapi');
     this.routes = listOperations(this.document).map((entry) => ({ ...entry, pattern: pathTemplateToRegExp(entry.path) }));
   }
 

@@ -11,7 +11,7 @@ export async function fetchChecked(
   const request = new Request(input, init);
   const response = await fetch(request);
   const text = await response.text();
-  const body = text && response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined;
+  const body: unknown = text && response.headers.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : undefined;
   const { pathname, search } = new URL(request.url);
   checkContract({
     method: request.method,

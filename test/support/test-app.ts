@@ -1,11 +1,14 @@
-import type { Express } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { issueApiKey } from '../../src/auth/api-keys.js';
 import { loadContract, type Contract } from '../../src/contract/contract.js';
-import { createApp } from '../../src/http/app.js';
+import { createHandlers } from '../../src/handlers/index.js';
+import type { OperationHandlers } from '../../src/handlers/operation.js';
+import { createHttpServer } from '../../src/http/server.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
-import { createLogger } from '../../src/log/logger.js';
+import { createLogger, type Logger } from '../../src/log/logger.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { sqliteBackend, type Backend } from './backends.js';
@@ -17,22 +20,23 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
  * supertest with the contract check attached to every request: a response that breaks
  * openapi.yaml fails the test that received it.
  */
-export function contractRequest(app: Express, contract: Contract = loadContract()) {
+export function contractRequest(origin: string, contract: Contract = loadContract()) {
   const checker = new ContractChecker(contract);
-  const agent = request(app);
+  const agent = request(origin);
   const call = (method: Method) => (url: string) =>
     agent[method](url).expect((res) => {
       checker.check({
         method: method.toUpperCase(),
         url,
         status: res.status,
-        headers: res.headers as Record<string, string>,
+        headers: res.headers,
         body: res.body,
         text: res.text,
       });
     });
   return {
     get: call('get'),
+    head: call('head'),
     post: call('post'),
     put: call('put'),
     patch: call('patch'),
@@ -42,7 +46,10 @@ export function contractRequest(app: Express, contract: Contract = loadContract(
 }
 
 export interface TestApi {
-  app: Express;
+  /** The server, built as production builds it (createHttpServer), listening on 127.0.0.1. */
+  server: Server;
+  /** Where it listens, e.g. http://127.0.0.1:41234. */
+  origin: string;
   api: ReturnType<typeof contractRequest>;
   storage: Storage;
   /** A valid key for the "tester" account. */
@@ -56,37 +63,52 @@ export interface TestApiOptions {
   storage?: Storage;
   clock?: Clock;
   contract?: Contract;
+  /** Where the server logs; silent by default. */
+  logger?: Logger;
+  /** Replaces these operations' handlers (the others are the real ones on this storage). */
+  handlers?: Partial<OperationHandlers>;
 }
 
-const openedInTests: Storage[] = [];
-const openedInHooks: Storage[] = [];
+interface Closable {
+  close(): Promise<void>;
+}
 
-/**
- * A fresh, empty store on the backend. One opened inside a test is closed after that test; one
- * opened in beforeAll lives until the file's tests are done (see cleanup.ts).
- */
+const openedInTests: Closable[] = [];
+const openedInHooks: Closable[] = [];
+
+/** Closed after the test that opened it, or, opened in beforeAll, once the file's tests are done (see cleanup.ts). */
+function closeLater(resource: Closable): void {
+  (expect.getState().currentTestName === undefined ? openedInHooks : openedInTests).push(resource);
+}
+
+/** A fresh, empty store on the backend, closed after the test (or the file) that opened it. */
 export async function openTestStorage(backend: Backend = sqliteBackend): Promise<Storage> {
   const storage = await openStorage(await backend.createDatabaseUrl());
-  (expect.getState().currentTestName === undefined ? openedInHooks : openedInTests).push(storage);
+  closeLater(storage);
   return storage;
 }
 
-async function closeAll(storages: Storage[]): Promise<void> {
-  await Promise.all(storages.splice(0).map((storage) => storage.close()));
+async function closeAll(resources: Closable[]): Promise<void> {
+  // Servers were registered after their storage: close them first.
+  for (const resource of resources.splice(0).reverse()) await resource.close();
 }
 
-export const closeTestStorages = () => closeAll(openedInTests);
-export const closeFileStorages = () => closeAll(openedInHooks);
+export const closeTestResources = () => closeAll(openedInTests);
+export const closeFileResources = () => closeAll(openedInHooks);
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const storage = options.storage ?? (await openTestStorage(options.backend));
   const { key } = await issueApiKey(storage, 'tester');
   const contract = options.contract ?? loadContract();
-  const app = createApp({
+  const server = createHttpServer({
     contract,
     storage,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.clock ? { clock: options.clock } : {}),
+    handlers: { ...createHandlers({ storage, basePath: contract.basePath }), ...options.handlers },
   });
-  return { app, api: contractRequest(app, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  closeLater({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, origin, api: contractRequest(origin, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };
 }

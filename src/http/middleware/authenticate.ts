@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express';
 import { hashApiKey, looksLikeApiKey } from '../../auth/api-keys.js';
+import { apiError } from '../../errors/api-error.js';
 import type { Principal, Storage } from '../../storage/storage.js';
-import { ApiError } from '../api-error.js';
-import { whenReady } from '../when-ready.js';
 
 export const AUTH_REALM = 'pet-store';
 
-/** What authentication leaves for the handlers on `res.locals`. */
+/** What authentication leaves on `res.locals` for the operation adapter. */
 export interface AuthenticatedLocals {
   principal: Principal;
 }
@@ -19,22 +18,18 @@ const BEARER = /^bearer +(\S+) *$/i;
  * request must get 401 first. Mount it before the body parser and the validator.
  */
 export function authenticate(storage: Storage): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const header = req.headers.authorization;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    if (token === undefined) {
-      throw new ApiError('missing_api_key', 'Send an API key as "Authorization: Bearer <API_KEY>".', {
-        'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"`,
+    if (token === undefined) throw apiError('missing_api_key', undefined, { 'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"` });
+    // The shape check keeps garbage away from the database.
+    const principal = looksLikeApiKey(token) ? await storage.findActiveApiKey(hashApiKey(token)) : undefined;
+    if (!principal) {
+      throw apiError('invalid_api_key', undefined, {
+        'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
       });
     }
-    return whenReady(looksLikeApiKey(token) ? storage.findActiveApiKey(hashApiKey(token)) : undefined, (principal) => {
-      if (!principal) {
-        throw new ApiError('invalid_api_key', 'The API key is not valid: it is unknown or has been revoked.', {
-          'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
-        });
-      }
-      (res.locals as AuthenticatedLocals).principal = principal;
-      next();
-    });
+    (res.locals as AuthenticatedLocals).principal = principal;
+    next();
   };
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Deprecation } from '../../contract/deprecations.js';
-import { ApiError } from '../api-error.js';
+import { apiError } from '../../errors/api-error.js';
 
 export type Clock = () => Date;
 
@@ -46,11 +46,11 @@ export function enforceSunsets(clock: Clock): RequestHandler {
   return (req, res, next) => {
     const deprecation = (res.locals as DeprecationLocals).deprecation;
     if (deprecation && clock() >= deprecation.sunsetAt) {
-      const replacement = deprecation.replacement.title ?? deprecation.replacement.href;
-      throw new ApiError(
-        'operation_sunset',
-        `${deprecation.method.toUpperCase()} ${req.baseUrl}${deprecation.path} was removed on ${deprecation.sunsetAt.toUTCString()}; use ${replacement}.`,
-      );
+      throw apiError('operation_sunset', {
+        operation: `${deprecation.method.toUpperCase()} ${req.baseUrl}${deprecation.path}`,
+        sunset: deprecation.sunsetAt.toUTCString(),
+        replacement: deprecation.replacement.title ?? deprecation.replacement.href,
+      });
     }
     next();
   };

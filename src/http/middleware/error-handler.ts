@@ -1,8 +1,8 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
+import { apiError, isApiError, type ApiError } from '../../errors/api-error.js';
 import type { Logger } from '../../log/logger.js';
 import { StorageUnavailableError } from '../../storage/storage.js';
-import { ApiError } from '../api-error.js';
 
 /** One item of express-openapi-validator's `errors`. */
 interface ValidationItem {
@@ -27,54 +27,55 @@ function fieldOf(path: string | undefined): string {
     .replace(/\//g, '.');
 }
 
+/** The validator's findings as sentences that name the field and the rule it breaks. */
 export function describeValidationErrors(items: readonly ValidationItem[]): string {
   const sentences = items.map(({ path, message = 'is invalid', errorCode = '' }) => {
     const field = fieldOf(path);
     if (errorCode.startsWith('additionalProperties')) return `${field} is not a field of this request; remove it`;
     if (errorCode.startsWith('required')) return `${field} is required`;
-    if (/^Unknown query parameter/.test(message)) return `${message}; this operation takes no such parameter`;
+    if (message.startsWith('Unknown query parameter')) return `${message}; this operation takes no such parameter`;
     if (/^malformed uri/i.test(message)) return 'the URL is not valid percent-encoding';
     // ajv's messages ("must be >= 1") need the field in front; the validator's own are sentences.
     return field && message.startsWith('must') ? `${field} ${message}` : message;
   });
-  return `Invalid request: ${[...new Set(sentences)].join('; ')}.`;
+  return [...new Set(sentences)].join('; ');
+}
+
+function pathOf(req: Request): string {
+  return req.originalUrl.split('?')[0]!;
 }
 
 /** Turns anything thrown while handling a request into the ApiError the client will see. */
-function toApiError(error: unknown, req: Parameters<RequestHandler>[0], contract: Contract): ApiError | undefined {
-  if (error instanceof ApiError) return error;
-  if (error instanceof StorageUnavailableError) {
-    return new ApiError('service_unavailable', 'The service is temporarily unavailable. Try again later.', { 'Retry-After': '5' });
-  }
+function toApiError(error: unknown, req: Request, contract: Contract): ApiError | undefined {
+  if (isApiError(error)) return error;
+  if (error instanceof StorageUnavailableError) return apiError('service_unavailable', undefined, { 'Retry-After': '5' });
   const { status, type, errors, headers } = (error ?? {}) as HttpLikeError;
   switch (type) {
     case 'entity.parse.failed':
-      return new ApiError('malformed_json', 'The request body is not well-formed JSON.');
+      return apiError('malformed_json', { reason: 'syntax' });
     case 'entity.too.large':
-      return new ApiError('payload_too_large', `The request body is larger than ${contract.maxRequestBodyBytes} bytes.`);
+      return apiError('payload_too_large', { limit: contract.maxRequestBodyBytes });
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return new ApiError('unsupported_media_type', 'Send the body as UTF-8 JSON without content encoding.');
+      return apiError('unsupported_media_type', { reason: 'charset' });
   }
   // Other 400s without the validator's `errors` come from reading the body (bad gzip, cut-off stream).
-  if (status === 400 && !errors) return new ApiError('malformed_json', 'The request body could not be read as JSON.');
+  if (status === 400 && !errors) return apiError('malformed_json', { reason: 'unreadable' });
   switch (status) {
     case 400:
-      return new ApiError('validation_failed', errors?.length ? describeValidationErrors(errors) : 'The request is invalid.');
+      return apiError('validation_failed', {
+        problems: errors?.length ? describeValidationErrors(errors) : 'the request breaks the contract',
+      });
     case 404:
-      return new ApiError('route_not_found', `No operation at ${req.method} ${req.originalUrl.split('?')[0]}.`);
+      return apiError('route_not_found', { method: req.method, path: pathOf(req) });
     case 405: {
       const allow = headers?.['Allow'] ?? headers?.['allow'] ?? '';
-      return new ApiError(
-        'method_not_allowed',
-        `${req.method} is not allowed here; use ${allow || 'another method'}.`,
-        allow ? { Allow: allow } : {},
-      );
+      return apiError('method_not_allowed', { method: req.method, allow }, allow ? { Allow: allow } : {});
     }
     case 413:
-      return new ApiError('payload_too_large', `The request body is larger than ${contract.maxRequestBodyBytes} bytes.`);
+      return apiError('payload_too_large', { limit: contract.maxRequestBodyBytes });
     case 415:
-      return new ApiError('unsupported_media_type', 'Send the body as JSON with "Content-Type: application/json".');
+      return apiError('unsupported_media_type', { reason: 'media-type' });
   }
   return undefined;
 }
@@ -82,27 +83,25 @@ function toApiError(error: unknown, req: Parameters<RequestHandler>[0], contract
 /** Requests no route claimed: outside the base path, or an operation without a handler. */
 export function routeNotFound(): RequestHandler {
   return (req) => {
-    throw new ApiError('route_not_found', `No operation at ${req.method} ${req.originalUrl.split('?')[0]}.`);
+    throw apiError('route_not_found', { method: req.method, path: pathOf(req) });
   };
 }
 
 /**
- * Writes every error as the interface's Error object. The status always comes from the spec's
- * ErrorCode table; unexpected errors are logged in full and answered with a bare 500.
+ * Writes every error as the interface's Error object, with the status the registry (the spec) gives
+ * its code. Unexpected errors are logged in full and answered with a bare 500.
  */
 export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
-    let apiError = toApiError(error, req, contract);
+    let answer = toApiError(error, req, contract);
     if (error instanceof StorageUnavailableError) {
       logger.warn({ err: error.cause, method: req.method, path: req.path }, 'database unavailable');
     }
-    if (!apiError) {
+    if (!answer) {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
-      apiError = new ApiError('internal_error', 'The service failed to handle the request. Try again later.');
+      answer = apiError('internal_error');
     }
-    const status = contract.errorCodes.get(apiError.code);
-    if (status === undefined) throw new Error(`error code ${apiError.code} is missing from openapi.yaml`);
-    res.status(status).set(apiError.headers).json({ code: apiError.code, message: apiError.message, status });
+    res.status(answer.status).set(answer.headers).json(answer.toBody());
   };
 }

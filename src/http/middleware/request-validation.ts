@@ -2,7 +2,7 @@ import contentType from 'content-type';
 import express, { type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../../contract/contract.js';
-import { ApiError } from '../api-error.js';
+import { apiError } from '../../errors/api-error.js';
 import { patchValidator } from './validator-patches.js';
 
 /**
@@ -21,7 +21,7 @@ export function parseJsonBodies(contract: Contract): RequestHandler[] {
         }
       })();
       if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-        throw new ApiError('unsupported_media_type', 'Send the body as UTF-8 JSON without content encoding.');
+        throw apiError('unsupported_media_type', { reason: 'charset' });
       }
     }
     next();

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Migration } from '../migration.js';
+import { apiKeyFromRow, petFromRow, PET_COLUMNS, principalFromRow, type ApiKeyRow, type PetRow, type PrincipalRow } from '../rows.js';
 import {
   StorageUnavailableError,
   type Account,
@@ -7,7 +8,6 @@ import {
   type NewPet,
   type Pet,
   type PetPageQuery,
-  type PetStatus,
   type Principal,
   type RevokeResult,
   type Storage,
@@ -30,7 +30,9 @@ function parseInt8(text: string): number {
 
 const typeParsers = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : (pg.types.getTypeParser(oid, format) as unknown)) as typeof pg.types.getTypeParser,
 };
 
 // SQLSTATE classes and Node socket errors that mean "the database is not reachable right now".
@@ -58,49 +60,17 @@ export function isUnavailable(error: unknown): boolean {
 // Any constant works, as long as every process of this service uses the same one.
 const MIGRATION_LOCK_KEY = 7_318_442_001;
 
-interface PetRow {
-  id: number;
-  name: string;
-  category_id: number;
-  status: PetStatus | null;
-}
-
-interface ApiKeyRow {
-  id: number;
-  account_id: number;
-  account_name: string;
-  display_prefix: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
-
-function toPet(row: PetRow): Pet {
-  return row.status === null
-    ? { id: row.id, name: row.name, categoryId: row.category_id }
-    : { id: row.id, name: row.name, categoryId: row.category_id, status: row.status };
-}
-
-function toApiKey(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    accountName: row.account_name,
-    displayPrefix: row.display_prefix,
-    createdAt: row.created_at.toISOString(),
-    revokedAt: row.revoked_at?.toISOString() ?? null,
-  };
-}
-
-const PET_COLUMNS = 'id, name, category_id, status';
+/** Timestamps as the rows of both backends carry them: RFC 3339 in UTC, to the millisecond. */
+const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A page of one status, in id order. Sent unnamed, so planned on every run for the status it asks
- * for (~0.1 ms): the generic plan that PostgreSQL may settle on for a named statement after five
- * runs assumes an average status and walks the primary key, filtering. Right for a common status;
- * for one pet in 100 it read 9,900 rows per page of 100 (the bench's rare page: 461 req/s).
+ * for: the generic plan that PostgreSQL may settle on for a named statement after five runs assumes
+ * an average status and walks the primary key, filtering, which for a rare status reads a hundred
+ * rows for every one it returns.
  */
 export const LIST_PETS_BY_STATUS_SQL = `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`;
-const KEY_COLUMNS = 'k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at';
+const KEY_COLUMNS = `k.id, k.account_id, a.name AS account_name, k.display_prefix, ${utc('k.created_at')} AS created_at, ${utc('k.revoked_at')} AS revoked_at`;
 
 /**
  * Applies pending migrations under a session advisory lock, so that processes starting together
@@ -139,15 +109,16 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
   return newlyApplied;
 }
 
+/** The scale-out backend: a pg pool per process, named prepared statements, advisory-locked migrations. */
 export class PostgresStorage implements Storage {
   readonly kind = 'postgres';
 
   private constructor(private readonly pool: pg.Pool) {}
 
-  /** Connects, then creates or migrates the schema. */
-  static async open(connectionString: string, options: StorageOptions = {}): Promise<PostgresStorage> {
+  /** Connects to a `postgres:` DATABASE_URL, then creates or migrates the schema. */
+  static async open(databaseUrl: string, options: StorageOptions = {}): Promise<PostgresStorage> {
     const pool = new pg.Pool({
-      connectionString,
+      connectionString: databaseUrl,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
       idleTimeoutMillis: 30_000,
@@ -185,36 +156,42 @@ export class PostgresStorage implements Storage {
     return this.guard(async () => (await this.pool.query<R>(name === null ? { text, values } : { name, text, values })).rows);
   }
 
+  /** Pet rows come as arrays, the shape both backends share (see PetRow). */
+  private async petRows(name: string | null, text: string, values: unknown[]): Promise<PetRow[]> {
+    const config = { text, values, rowMode: 'array' as const, ...(name === null ? {} : { name }) };
+    return this.guard(async () => (await this.pool.query<PetRow>(config)).rows);
+  }
+
   async createPet(pet: NewPet): Promise<Pet> {
-    const [row] = await this.rows<PetRow>(
+    const [row] = await this.petRows(
       'insert-pet',
       `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`,
       [pet.name, pet.categoryId, pet.status ?? null],
     );
-    return toPet(row!);
+    return petFromRow(row!);
   }
 
   async getPet(id: number): Promise<Pet | undefined> {
-    const [row] = await this.rows<PetRow>('get-pet', `SELECT ${PET_COLUMNS} FROM pets WHERE id = $1`, [id]);
-    return row && toPet(row);
+    const [row] = await this.petRows('get-pet', `SELECT ${PET_COLUMNS} FROM pets WHERE id = $1`, [id]);
+    return row && petFromRow(row);
   }
 
   async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
     const rows =
       status === undefined
-        ? await this.rows<PetRow>('list-pets', `SELECT ${PET_COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit])
-        : await this.rows<PetRow>(null, LIST_PETS_BY_STATUS_SQL, [status, afterId, limit]);
-    return rows.map(toPet);
+        ? await this.petRows('list-pets', `SELECT ${PET_COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [afterId, limit])
+        : await this.petRows(null, LIST_PETS_BY_STATUS_SQL, [status, afterId, limit]);
+    return rows.map(petFromRow);
   }
 
   async ensureAccount(name: string): Promise<Account> {
     // The no-op update makes RETURNING yield the row whether it was inserted now or existed.
-    const [row] = await this.rows<{ id: number; name: string; created_at: Date }>(
+    const [row] = await this.rows<{ id: number; name: string; created_at: string }>(
       'ensure-account',
-      `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id, name, created_at`,
+      `INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id, name, ${utc('created_at')} AS created_at`,
       [name],
     );
-    return { id: row!.id, name: row!.name, createdAt: row!.created_at.toISOString() };
+    return { id: row!.id, name: row!.name, createdAt: row!.created_at };
   }
 
   async createApiKey({
@@ -232,18 +209,18 @@ export class PostgresStorage implements Storage {
        SELECT ${KEY_COLUMNS} FROM k JOIN accounts a ON a.id = k.account_id`,
       [accountId, hash, displayPrefix],
     );
-    return toApiKey(row!);
+    return apiKeyFromRow(row!);
   }
 
   async findActiveApiKey(hash: string): Promise<Principal | undefined> {
-    const [row] = await this.rows<{ key_id: number; account_id: number; account_name: string }>(
+    const [row] = await this.rows<PrincipalRow>(
       'find-active-key',
       `SELECT k.id AS key_id, k.account_id, a.name AS account_name
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
       [hash],
     );
-    return row && { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
+    return row && principalFromRow(row);
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
@@ -251,7 +228,7 @@ export class PostgresStorage implements Storage {
       'list-keys',
       `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`,
     );
-    return rows.map(toApiKey);
+    return rows.map(apiKeyFromRow);
   }
 
   async revokeApiKey(id: number): Promise<RevokeResult> {

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Migration } from '../migration.js';
+import { apiKeyFromRow, petFromRow, PET_COLUMNS, principalFromRow, type ApiKeyRow, type PetRow, type PrincipalRow } from '../rows.js';
 import {
   StorageUnavailableError,
   type Account,
@@ -8,71 +10,38 @@ import {
   type NewPet,
   type Pet,
   type PetPageQuery,
-  type PetStatus,
   type Principal,
   type RevokeResult,
   type Storage,
 } from '../storage.js';
-import type { Migration } from '../migration.js';
 import { sqliteMigrations } from './migrations.js';
 
-/** id, name, category_id, status: pet rows are read as arrays (see the statements). */
-type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
-
-interface ApiKeyRow {
-  id: number;
-  account_id: number;
-  account_name: string;
-  display_prefix: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-function toPet([id, name, categoryId, status]: PetRow): Pet {
-  // An omitted status stays absent rather than becoming null.
-  return status === null ? { id, name, categoryId } : { id, name, categoryId, status };
-}
-
-/**
- * Pet statements return rows as arrays (better-sqlite3's raw mode): building a keyed object per
- * row is most of the cost of reading a page, ~0.3 us of ~1 us per row, and the row becomes a Pet
- * right after anyway.
- */
+/** Pet statements return rows as arrays (better-sqlite3's raw mode; see PetRow). */
 function rawRows<P extends unknown[]>(statement: Database.Statement<P>): Database.Statement<P, PetRow> {
   return statement.raw() as unknown as Database.Statement<P, PetRow>;
 }
 
-function toApiKey(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    accountName: row.account_name,
-    displayPrefix: row.display_prefix,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
-}
-
-export function migrate(db: Database.Database, migrations: readonly Migration[] = sqliteMigrations): number[] {
+/**
+ * Applies pending migrations, each in an IMMEDIATE transaction: it takes the write lock first, so two
+ * processes migrating one file cannot interleave, and the re-check inside the lock skips a migration
+ * the other process just applied.
+ */
+export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = sqliteMigrations): Promise<number[]> {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   const record = db.prepare(
     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
   );
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   const newlyApplied: number[] = [];
   for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    // IMMEDIATE takes the write lock first, so two processes migrating one file cannot interleave;
-    // the re-check inside the lock skips a migration the other process just applied.
     db.transaction(() => {
-      const done = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?').get(migration.version);
-      if (done) return;
+      if (isApplied.get(migration.version)) return;
       db.exec(migration.sql);
       record.run(migration.version, migration.name);
       newlyApplied.push(migration.version);
     }).immediate();
   }
-  return newlyApplied;
+  return Promise.resolve(newlyApplied);
 }
 
 /** Accepts `file:PATH` (relative to the working directory) or `file::memory:`. */
@@ -83,64 +52,75 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
   return path;
 }
 
+function prepareStatements(db: Database.Database) {
+  const keyColumns = `k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at`;
+  return {
+    insertPet: rawRows(
+      db.prepare<[string, number, string | null]>(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`),
+    ),
+    getPet: rawRows(db.prepare<[number]>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`)),
+    listPets: rawRows(db.prepare<[number, number]>(`SELECT ${PET_COLUMNS} FROM pets WHERE id > ? ORDER BY id LIMIT ?`)),
+    listPetsByStatus: rawRows(
+      db.prepare<[string, number, number]>(`SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
+    ),
+    insertAccount: db.prepare<[string]>('INSERT INTO accounts (name) VALUES (?) ON CONFLICT (name) DO NOTHING'),
+    getAccount: db.prepare<[string], { id: number; name: string; created_at: string }>(
+      'SELECT id, name, created_at FROM accounts WHERE name = ?',
+    ),
+    insertKey: db.prepare<[number, string, string], { id: number }>(
+      'INSERT INTO api_keys (account_id, key_hash, display_prefix) VALUES (?, ?, ?) RETURNING id',
+    ),
+    getKey: db.prepare<[number], ApiKeyRow>(`SELECT ${keyColumns} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`),
+    findActiveKey: db.prepare<[string], PrincipalRow>(
+      `SELECT k.id AS key_id, k.account_id, a.name AS account_name
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
+    ),
+    listKeys: db.prepare<[], ApiKeyRow>(`SELECT ${keyColumns} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`),
+    revokeKey: db.prepare<[number]>(
+      "UPDATE api_keys SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND revoked_at IS NULL",
+    ),
+    keyExists: db.prepare<[number]>('SELECT 1 FROM api_keys WHERE id = ?'),
+    anyActiveKey: db.prepare<[]>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'),
+    ping: db.prepare<[]>('SELECT 1'),
+  };
+}
+
+/**
+ * The embedded backend: one SQLite file (better-sqlite3), in WAL mode. better-sqlite3 answers
+ * synchronously; the methods are async only to keep the one Storage interface.
+ */
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
-  private readonly db: Database.Database;
-  private readonly statements;
 
-  constructor(path: string) {
+  private constructor(
+    private readonly db: Database.Database,
+    private readonly statements: ReturnType<typeof prepareStatements>,
+  ) {}
+
+  /** Opens the file of a `file:` DATABASE_URL (creating it and its folder), then creates or migrates the schema. */
+  static async open(databaseUrl: string): Promise<SqliteStorage> {
+    const path = sqlitePathFromUrl(databaseUrl);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    // FULL: a 201 is only sent for a pet whose commit reached the disk, even across power loss.
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    // Several processes (server, keys CLI) may share the file; wait for a lock instead of failing.
-    this.db.pragma('busy_timeout = 5000');
-    migrate(this.db);
-
-    const petColumns = 'id, name, category_id, status';
-    const keyColumns = `k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at`;
-    this.statements = {
-      insertPet: rawRows(
-        this.db.prepare<[string, number, string | null]>(
-          `INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${petColumns}`,
-        ),
-      ),
-      getPet: rawRows(this.db.prepare<[number]>(`SELECT ${petColumns} FROM pets WHERE id = ?`)),
-      listPets: rawRows(this.db.prepare<[number, number]>(`SELECT ${petColumns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`)),
-      listPetsByStatus: rawRows(
-        this.db.prepare<[string, number, number]>(`SELECT ${petColumns} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
-      ),
-      insertAccount: this.db.prepare<[string]>('INSERT INTO accounts (name) VALUES (?) ON CONFLICT (name) DO NOTHING'),
-      getAccount: this.db.prepare<[string], { id: number; name: string; created_at: string }>(
-        'SELECT id, name, created_at FROM accounts WHERE name = ?',
-      ),
-      insertKey: this.db.prepare<[number, string, string], { id: number }>(
-        'INSERT INTO api_keys (account_id, key_hash, display_prefix) VALUES (?, ?, ?) RETURNING id',
-      ),
-      getKey: this.db.prepare<[number], ApiKeyRow>(
-        `SELECT ${keyColumns} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`,
-      ),
-      findActiveKey: this.db.prepare<[string], { key_id: number; account_id: number; account_name: string }>(
-        `SELECT k.id AS key_id, k.account_id, a.name AS account_name
-           FROM api_keys k JOIN accounts a ON a.id = k.account_id
-          WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
-      ),
-      listKeys: this.db.prepare<[], ApiKeyRow>(`SELECT ${keyColumns} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`),
-      revokeKey: this.db.prepare<[number]>(
-        "UPDATE api_keys SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND revoked_at IS NULL",
-      ),
-      keyExists: this.db.prepare<[number]>('SELECT 1 FROM api_keys WHERE id = ?'),
-      anyActiveKey: this.db.prepare<[]>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'),
-      ping: this.db.prepare<[]>('SELECT 1'),
-    };
+    const db = new Database(path);
+    try {
+      db.pragma('journal_mode = WAL');
+      // FULL: a 201 is only sent for a pet whose commit reached the disk, even across power loss.
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      // Several processes (server, keys CLI) may share the file; wait for a lock instead of failing.
+      db.pragma('busy_timeout = 5000');
+      await migrateSqlite(db);
+      return new SqliteStorage(db, prepareStatements(db));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
-  // The request-path methods are synchronous (better-sqlite3 is): see MaybePromise.
-  createPet(pet: NewPet): Pet {
+  async createPet(pet: NewPet): Promise<Pet> {
     try {
-      return toPet(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
+      return petFromRow(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
     } catch (error) {
       // Another process held the write lock for longer than busy_timeout: retryable, so 503.
       if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new StorageUnavailableError({ cause: error });
@@ -148,15 +128,15 @@ export class SqliteStorage implements Storage {
     }
   }
 
-  getPet(id: number): Pet | undefined {
+  async getPet(id: number): Promise<Pet | undefined> {
     const row = this.statements.getPet.get(id);
-    return row && toPet(row);
+    return row && petFromRow(row);
   }
 
-  listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
+  async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
     const rows =
       status === undefined ? this.statements.listPets.all(afterId, limit) : this.statements.listPetsByStatus.all(status, afterId, limit);
-    return rows.map(toPet);
+    return rows.map(petFromRow);
   }
 
   async ensureAccount(name: string): Promise<Account> {
@@ -175,16 +155,16 @@ export class SqliteStorage implements Storage {
     displayPrefix: string;
   }): Promise<ApiKeyRecord> {
     const { id } = this.statements.insertKey.get(accountId, hash, displayPrefix)!;
-    return toApiKey(this.statements.getKey.get(id)!);
+    return apiKeyFromRow(this.statements.getKey.get(id)!);
   }
 
-  findActiveApiKey(hash: string): Principal | undefined {
+  async findActiveApiKey(hash: string): Promise<Principal | undefined> {
     const row = this.statements.findActiveKey.get(hash);
-    return row && { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
+    return row && principalFromRow(row);
   }
 
   async listApiKeys(): Promise<ApiKeyRecord[]> {
-    return this.statements.listKeys.all().map(toApiKey);
+    return this.statements.listKeys.all().map(apiKeyFromRow);
   }
 
   async revokeApiKey(id: number): Promise<RevokeResult> {

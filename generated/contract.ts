@@ -1,0 +1,74 @@
+// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.
+import type { components, operations } from './openapi.js';
+
+/** components.schemas.ErrorCode: every stable error code, with the HTTP status its x-http-status gives it. */
+export const ERROR_STATUSES = {
+  validation_failed: 400,
+  malformed_json: 400,
+  invalid_cursor: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  pet_not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  operation_sunset: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+  not_implemented: 501,
+  service_unavailable: 503,
+} as const satisfies Record<components['schemas']['ErrorCode'], number>;
+
+/** Every operation: its method and its path template, relative to the base path. */
+export const OPERATIONS = {
+  listPets: { method: 'GET', path: '/pets' },
+  createPet: { method: 'POST', path: '/pets' },
+  getPet: { method: 'GET', path: '/pets/{petId}' },
+  listStoreOrders: { method: 'GET', path: '/store/orders' },
+} as const satisfies Record<keyof operations, { method: string; path: string }>;
+
+/** The operations marked `deprecated: true`, with the instants and replacement of their x-deprecation. */
+export const DEPRECATED_OPERATIONS = {
+  getPet: {
+    deprecatedAt: '2026-11-21T00:00:00.000Z',
+    sunsetAt: '2030-12-05T00:00:00.000Z',
+    replacement: { href: '/v1/pets', title: 'GET /v1/pets with the status filter' },
+  },
+} as const;
+
+/**
+ * What each operation's handler returns: one member per documented 2xx response, with its JSON body
+ * and the response headers the handler sets. Headers marked `x-set-by: server` are left out: the
+ * server adds them itself. An operation without a 2xx response only ever raises errors (never).
+ */
+export interface OperationResults {
+  /** GET /pets */
+  listPets: {
+    status: 200;
+    body: operations['listPets']['responses'][200]['content']['application/json'];
+    headers?: {
+      Link?: NonNullable<operations['listPets']['responses'][200]['headers']['Link']>;
+    };
+  };
+  /** POST /pets */
+  createPet: {
+    status: 201;
+    body: operations['createPet']['responses'][201]['content']['application/json'];
+    headers: {
+      Location: NonNullable<operations['createPet']['responses'][201]['headers']['Location']>;
+    };
+  };
+  /** GET /pets/{petId} */
+  getPet: {
+    status: 200;
+    body: operations['getPet']['responses'][200]['content']['application/json'];
+    headers?: Record<string, never>;
+  };
+  /** GET /store/orders */
+  listStoreOrders: never;
+}
+
+/** Query and header parameters that have a default: present on every validated request. */
+export interface DefaultedParameters {
+  listPets: { query: 'limit'; header: never };
+}

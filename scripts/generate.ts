@@ -1,0 +1,260 @@
+// `npm run generate [-- --out DIR]`: writes what is derived from openapi.yaml into generated/ (or DIR):
+// - openapi.d.ts: the spec's types (openapi-typescript);
+// - contract.ts: the spec's facts as code: each error code's HTTP status, each operation's method and
+//   path, the deprecated operations' x-deprecation, and the typed results handlers return;
+// - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
+//   functions whose JSDoc carries @deprecated with the dates, so editors strike them through).
+// generated/ is committed; test/scripts/generate.test.ts fails when it differs from a fresh run.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
+import { readDeprecations, type Deprecation } from '../src/contract/deprecations.js';
+import { readErrorCodes } from '../src/contract/error-codes.js';
+import {
+  listOperations,
+  parseSpec,
+  readSpecText,
+  type OpenApiDocument,
+  type OperationEntry,
+  type SchemaObject,
+} from '../src/contract/spec.js';
+
+const HEADER = '// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.\n';
+
+interface Ref {
+  $ref?: string;
+}
+
+interface HeaderObject extends Ref {
+  required?: boolean;
+  'x-set-by'?: string;
+}
+
+interface ResponseObject extends Ref {
+  headers?: Record<string, HeaderObject>;
+  content?: Record<string, unknown>;
+}
+
+interface ParameterObject extends Ref {
+  name: string;
+  in: 'query' | 'header' | 'path' | 'cookie';
+  schema?: SchemaObject & Ref;
+}
+
+interface RequestBodyObject extends Ref {
+  content?: Record<string, unknown>;
+}
+
+/** Follows a local `$ref` (`#/components/...`) to what it names. */
+function resolveRef<T extends Ref>(document: OpenApiDocument, value: T): T {
+  let current: Ref = value;
+  while (current.$ref) {
+    const pointer = current.$ref;
+    if (!pointer.startsWith('#/')) throw new Error(`openapi.yaml: only local $refs are supported, not ${pointer}`);
+    current = pointer
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')], document) as Ref;
+    if (current === undefined) throw new Error(`openapi.yaml: $ref ${pointer} points at nothing`);
+  }
+  return current as T;
+}
+
+const literal = (value: unknown) => JSON.stringify(value);
+const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+const indent = (text: string, spaces: number) => text.replace(/^(?=.)/gm, ' '.repeat(spaces));
+
+function isSuccess(status: string): boolean {
+  return /^2(\d\d|XX)$/.test(status);
+}
+
+/** One member of OperationResults: a documented 2xx response, with the headers the handler sets. */
+function resultType(document: OpenApiDocument, { operation }: OperationEntry, status: string, response: ResponseObject): string {
+  const id = operation.operationId;
+  const fields = [`status: ${/^\d+$/.test(status) ? status : 'number'};`];
+  fields.push(
+    response.content?.['application/json']
+      ? `body: operations[${literal(id)}]['responses'][${status}]['content']['application/json'];`
+      : 'body?: undefined;',
+  );
+  const headers: string[] = [];
+  let anyRequired = false;
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    const resolved = resolveRef(document, header);
+    // Set on every response that declares it by the server itself (deprecation, request ids, ...),
+    // so never the handler's to supply.
+    if (resolved['x-set-by'] === 'server') continue;
+    anyRequired ||= resolved.required === true;
+    headers.push(
+      `${key(name)}${resolved.required ? '' : '?'}: NonNullable<operations[${literal(id)}]['responses'][${status}]['headers'][${literal(name)}]>;`,
+    );
+  }
+  fields.push(
+    headers.length > 0 ? `headers${anyRequired ? '' : '?'}: {\n${indent(headers.join('\n'), 2)}\n};` : 'headers?: Record<string, never>;',
+  );
+  return `{\n${indent(fields.join('\n'), 2)}\n}`;
+}
+
+function contractModule(document: OpenApiDocument): string {
+  const operations = listOperations(document);
+  const statuses = [...readErrorCodes(document)].map(([code, status]) => `  ${key(code)}: ${status},`);
+
+  const operationTable = operations.map(
+    ({ method, path, operation }) =>
+      `  ${key(operation.operationId)}: { method: ${literal(method.toUpperCase())}, path: ${literal(path)} },`,
+  );
+
+  const deprecations = readDeprecations(document).map(
+    (d) =>
+      `  ${key(d.operationId)}: {\n` +
+      `    deprecatedAt: ${literal(d.deprecatedAt.toISOString())},\n` +
+      `    sunsetAt: ${literal(d.sunsetAt.toISOString())},\n` +
+      `    replacement: ${literal(d.replacement)},\n  },`,
+  );
+
+  const results = operations.map((entry) => {
+    const responses = Object.entries(entry.operation.responses as Record<string, ResponseObject>).filter(([status]) => isSuccess(status));
+    const members = responses.map(([status, response]) => resultType(document, entry, status, resolveRef(document, response)));
+    return `  /** ${entry.method.toUpperCase()} ${entry.path} */\n  ${key(entry.operation.operationId)}: ${members.length ? members.map((m) => indent(m, 2).trimStart()).join(' | ') : 'never'};`;
+  });
+
+  const defaulted = operations.flatMap(({ operation }) => {
+    const parameters = ((operation.parameters as ParameterObject[] | undefined) ?? []).map((p) => resolveRef(document, p));
+    const names = (where: ParameterObject['in']) =>
+      parameters
+        .filter((p) => p.in === where && p.schema && resolveRef(document, p.schema)['default'] !== undefined)
+        .map((p) => literal(p.name));
+    const query = names('query');
+    const header = names('header');
+    if (query.length === 0 && header.length === 0) return [];
+    return [`  ${key(operation.operationId)}: { query: ${query.join(' | ') || 'never'}; header: ${header.join(' | ') || 'never'} };`];
+  });
+
+  return `${HEADER}import type { components, operations } from './openapi.js';
+
+/** components.schemas.ErrorCode: every stable error code, with the HTTP status its x-http-status gives it. */
+export const ERROR_STATUSES = {
+${statuses.join('\n')}
+} as const satisfies Record<components['schemas']['ErrorCode'], number>;
+
+/** Every operation: its method and its path template, relative to the base path. */
+export const OPERATIONS = {
+${operationTable.join('\n')}
+} as const satisfies Record<keyof operations, { method: string; path: string }>;
+
+/** The operations marked \`deprecated: true\`, with the instants and replacement of their x-deprecation. */
+export const DEPRECATED_OPERATIONS = {
+${deprecations.join('\n')}
+} as const;
+
+/**
+ * What each operation's handler returns: one member per documented 2xx response, with its JSON body
+ * and the response headers the handler sets. Headers marked \`x-set-by: server\` are left out: the
+ * server adds them itself. An operation without a 2xx response only ever raises errors (never).
+ */
+export interface OperationResults {
+${results.join('\n')}
+}
+
+/** Query and header parameters that have a default: present on every validated request. */
+export interface DefaultedParameters {
+${defaulted.join('\n')}
+}
+`;
+}
+
+/** The @deprecated JSDoc of one deprecated operation: its dates and replacement, from x-deprecation. */
+function deprecatedDoc(entry: OperationEntry, deprecation: Deprecation): string {
+  const summary = entry.operation.summary ? `: ${entry.operation.summary}` : '';
+  const { href, title } = deprecation.replacement;
+  const iso = (date: Date) => date.toISOString().replace('.000Z', 'Z');
+  return [
+    `/**`,
+    ` * ${entry.operation.operationId}${summary}.`,
+    ` * @deprecated Since ${iso(deprecation.deprecatedAt)}: use ${title ? `${title} (\`${href}\`)` : `\`${href}\``} instead. Every`,
+    ` * response carries \`Deprecation\`, \`Sunset\` and a successor \`Link\`; from its sunset instant,`,
+    ` * ${iso(deprecation.sunsetAt)}, it answers \`410\`.`,
+    ` */`,
+  ].join('\n');
+}
+
+function camel(name: string): string {
+  return name.replace(/[^A-Za-z0-9]+(.)/g, (_, next: string) => next.toUpperCase()).replace(/^[^A-Za-z_$]+/, '');
+}
+
+function clientDeprecationsModule(document: OpenApiDocument): string {
+  const entries = new Map(listOperations(document).map((entry) => [entry.operation.operationId, entry]));
+  const overloads = new Map<string, string[]>();
+  const functions: string[] = [];
+  for (const deprecation of readDeprecations(document)) {
+    const entry = entries.get(deprecation.operationId)!;
+    const method = entry.method.toUpperCase();
+    const path = literal(entry.path);
+    const doc = deprecatedDoc(entry, deprecation);
+    overloads.set(method, [
+      ...(overloads.get(method) ?? []),
+      `${doc}\n<Init extends MaybeOptionalInit<paths[${path}], ${literal(entry.method)}>>(\n  url: ${path},\n  init: Init & { [key: string]: unknown },\n): Promise<FetchResponse<paths[${path}][${literal(entry.method)}], Init, \`\${string}/\${string}\`>>;`,
+    ]);
+
+    const id = literal(entry.operation.operationId);
+    const parameters = ((entry.operation.parameters as ParameterObject[] | undefined) ?? []).map((p) => resolveRef(document, p));
+    const pathNames = parameters.filter((p) => p.in === 'path').map((p) => p.name);
+    const hasQuery = parameters.some((p) => p.in === 'query');
+    const body = entry.operation.requestBody as RequestBodyObject | undefined;
+    const hasBody = body !== undefined && resolveRef(document, body).content?.['application/json'] !== undefined;
+    const args = [
+      'client: DeprecationMarkedClient',
+      ...pathNames.map((name) => `${camel(name)}: operations[${id}]['parameters']['path'][${literal(name)}]`),
+      ...(hasBody ? [`body: NonNullable<operations[${id}]['requestBody']>['content']['application/json']`] : []),
+      `init: { signal?: AbortSignal${hasQuery ? `; query?: operations[${id}]['parameters']['query']` : ''} } = {}`,
+    ];
+    const params = [
+      ...(pathNames.length ? [`path: { ${pathNames.map((name) => `${key(name)}: ${camel(name)}`).join(', ')} }`] : []),
+      ...(hasQuery ? ['query: init.query'] : []),
+    ];
+    functions.push(
+      `${doc}\nexport function ${entry.operation.operationId}(${args.join(', ')}) {\n` +
+        `  return client.${method}(${path}, { signal: init.signal${params.length ? `, params: { ${params.join(', ')} }` : ''}${hasBody ? ', body' : ''} });\n}`,
+    );
+  }
+  const methods = [...overloads.keys()];
+  const interfaces = methods.map(
+    (method) =>
+      `/** ${method} overloads for the deprecated ${method} operations, struck through in editors. */\nexport interface Deprecated${method} {\n${indent(overloads.get(method)!.join('\n'), 2)}\n}`,
+  );
+  const client = methods.length
+    ? `Omit<Client<paths>, ${methods.map(literal).join(' | ')}> & {\n${methods.map((m) => `  ${m}: Deprecated${m} & Client<paths>[${literal(m)}];`).join('\n')}\n}`
+    : 'Client<paths>';
+  return `${HEADER}import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
+import type { operations, paths } from './openapi.js';
+
+${interfaces.join('\n\n')}
+
+/**
+ * The openapi-fetch client for this API, with one extra, deprecated overload per deprecated
+ * operation: openapi-fetch takes the path as a string argument, which cannot carry the operation's
+ * @deprecated by itself. Still assignable to Client<paths>.
+ */
+export type DeprecationMarkedClient = ${client};
+
+${functions.join('\n\n')}
+`;
+}
+
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'generated' } } });
+const out = resolve(values.out);
+mkdirSync(out, { recursive: true });
+const document = parseSpec(readSpecText());
+const openapiTypescript = join(createRequire(import.meta.url).resolve('openapi-typescript/package.json'), '..', 'bin', 'cli.js');
+execFileSync(process.execPath, [openapiTypescript, 'openapi.yaml', '-o', join(out, 'openapi.d.ts')], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+// Formatted like the hand-written code, so that the generated modules read the same way.
+// (The project's Prettier settings, wherever --out points.)
+const prettierOptions = { ...(await resolveConfig(new URL('../generated/contract.ts', import.meta.url))), parser: 'typescript' };
+writeFileSync(join(out, 'contract.ts'), await format(contractModule(document), prettierOptions));
+writeFileSync(join(out, 'client-deprecations.ts'), await format(clientDeprecationsModule(document), prettierOptions));
+process.stderr.write(`wrote ${out}/openapi.d.ts, contract.ts and client-deprecations.ts\n`);

@@ -1,0 +1,44 @@
+import { ERROR_STATUSES } from '../../generated/contract.js';
+import type { ErrorCode } from '../contract/error-codes.js';
+
+export type { ErrorCode };
+
+/**
+ * Every error the service sends, by code: its message, or a template filled from what the raiser
+ * knows. The one place a message is written; the status of each code is the spec's (x-http-status,
+ * through generated/contract.ts), so a code can never go out with another status.
+ */
+export const ERROR_MESSAGES = {
+  validation_failed: ({ problems }: { problems: string }) => `Invalid request: ${problems}.`,
+  malformed_json: ({ reason }: { reason: 'syntax' | 'unreadable' }) =>
+    reason === 'syntax' ? 'The request body is not well-formed JSON.' : 'The request body could not be read as JSON.',
+  invalid_cursor: 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
+  missing_api_key: 'Send an API key as "Authorization: Bearer <API_KEY>".',
+  invalid_api_key: 'The API key is not valid: it is unknown or has been revoked.',
+  pet_not_found: ({ petId }: { petId: number }) => `No pet with id ${petId}.`,
+  route_not_found: ({ method, path }: { method: string; path: string }) => `No operation at ${method} ${path}.`,
+  method_not_allowed: ({ method, allow }: { method: string; allow: string }) =>
+    `${method} is not allowed here; use ${allow || 'another method'}.`,
+  operation_sunset: ({ operation, sunset, replacement }: { operation: string; sunset: string; replacement: string }) =>
+    `${operation} was removed on ${sunset}; use ${replacement}.`,
+  payload_too_large: ({ limit }: { limit: number }) => `The request body is larger than ${limit} bytes.`,
+  unsupported_media_type: ({ reason }: { reason: 'media-type' | 'charset' }) =>
+    reason === 'media-type'
+      ? 'Send the body as JSON with "Content-Type: application/json".'
+      : 'Send the body as UTF-8 JSON without content encoding.',
+  internal_error: 'The service failed to handle the request. Try again later.',
+  not_implemented: ({ operation }: { operation: string }) => `${operation} is not implemented yet.`,
+  service_unavailable: 'The service is temporarily unavailable. Try again later.',
+} as const satisfies { [C in ErrorCode]: string | ((params: never) => string) };
+
+/** What the message of `code` is filled from: nothing for a fixed message. */
+export type ErrorParams<C extends ErrorCode> = (typeof ERROR_MESSAGES)[C] extends (params: infer P) => string ? P : undefined;
+
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_STATUSES[code];
+}
+
+export function errorMessage<C extends ErrorCode>(code: C, params: ErrorParams<C>): string {
+  const message = ERROR_MESSAGES[code] as string | ((params: ErrorParams<C>) => string);
+  return typeof message === 'string' ? message : message(params);
+}

@@ -1,0 +1,52 @@
+import type { DefaultedParameters, OperationResults } from '../../generated/contract.js';
+import type { operations } from '../../generated/openapi.js';
+import type { Principal } from '../storage/storage.js';
+
+/** Every operationId in openapi.yaml. */
+export type OperationId = keyof operations;
+
+type Parameters<K extends OperationId> = operations[K]['parameters'];
+/** Parameters of one location; an empty object where the operation has none. */
+type In<K extends OperationId, Where extends 'path' | 'query' | 'header'> = [NonNullable<Parameters<K>[Where]>] extends [never]
+  ? Record<string, never>
+  : NonNullable<Parameters<K>[Where]>;
+/** Those with a default are always there once the request is validated. */
+type WithDefaults<Params, Defaulted extends PropertyKey> = Omit<Params, Defaulted> &
+  Required<Pick<Params, Extract<keyof Params, Defaulted>>>;
+type DefaultedIn<K extends OperationId, Where extends 'query' | 'header'> = K extends keyof DefaultedParameters
+  ? DefaultedParameters[K][Where]
+  : never;
+
+export type PathParams<K extends OperationId> = In<K, 'path'>;
+export type QueryParams<K extends OperationId> = WithDefaults<In<K, 'query'>, DefaultedIn<K, 'query'>>;
+export type HeaderParams<K extends OperationId> = WithDefaults<In<K, 'header'>, DefaultedIn<K, 'header'>>;
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer Body } } }
+  ? Body
+  : undefined;
+
+/**
+ * What a handler is given: the request as openapi.yaml describes it, already authenticated and
+ * validated, typed from generated/openapi.d.ts. Nothing of HTTP beyond what the spec declares.
+ */
+export interface OperationRequest<K extends OperationId> {
+  readonly path: PathParams<K>;
+  readonly query: QueryParams<K>;
+  /** The header parameters the operation declares, by their names in the spec. */
+  readonly headers: HeaderParams<K>;
+  readonly body: RequestBody<K>;
+  /** Who is calling: authentication ran before any handler. */
+  readonly principal: Principal;
+}
+
+/**
+ * What a handler returns: one of the 2xx responses openapi.yaml documents for the operation, with
+ * its body and the headers the handler is to set (generated/contract.ts). An undeclared status, a
+ * wrong body or a missing required header fails `tsc`. Errors are raised (apiError), not returned.
+ */
+export type OperationResult<K extends OperationId> = OperationResults[K];
+
+/** An operation's implementation, as a function of its typed request. */
+export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>) => Promise<OperationResult<K>>;
+
+/** One handler for every operation of the spec: an operation added to openapi.yaml fails `tsc` until handled. */
+export type OperationHandlers = { [K in OperationId]: OperationHandler<K> };

@@ -1,0 +1,101 @@
+import type { RequestHandler, Response } from 'express';
+import fastJson from 'fast-json-stringify';
+import type { Contract } from '../contract/contract.js';
+import type { OperationEntry } from '../contract/spec.js';
+import type { OperationHandler, OperationId, OperationRequest, OperationResult } from '../handlers/operation.js';
+import type { AuthenticatedLocals } from './middleware/authenticate.js';
+
+interface ParameterObject {
+  name: string;
+  in: string;
+}
+
+interface ResponseObject {
+  content?: { 'application/json'?: { schema?: object } };
+}
+
+/** What the validator leaves on the request: the path parameters it parsed (petId as a number). */
+interface ValidatedRequest {
+  openapi?: { pathParams?: Record<string, unknown> };
+}
+
+/** A result as the adapter writes it, whatever the operation. */
+interface AnyResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string | undefined>;
+}
+
+type Serialise = (body: unknown) => string;
+
+/**
+ * A serialiser per documented 2xx JSON response, compiled (fast-json-stringify) from the response
+ * schema openapi.yaml gives it, so the spec stays the one place the shape is written.
+ */
+function compileSerialisers(contract: Contract, { operation }: OperationEntry): Map<number, Serialise> {
+  const serialisers = new Map<number, Serialise>();
+  for (const [status, response] of Object.entries(operation.responses as Record<string, ResponseObject>)) {
+    const schema = response.content?.['application/json']?.schema;
+    if (!/^2\d\d$/.test(status) || !schema) continue;
+    // Its $refs point into components, which travel along.
+    const stringify = fastJson({ ...schema, components: contract.document.components } as unknown as Parameters<typeof fastJson>[0]);
+    serialisers.set(Number(status), stringify);
+  }
+  return serialisers;
+}
+
+/**
+ * Writes a handler's result: its status, its headers, its body serialised for that status. Done by
+ * hand rather than with res.json, which adds content-type negotiation and ETag generation (responses
+ * are no-store and carry no ETag).
+ */
+function writeResult(res: Response, result: AnyResult, serialisers: Map<number, Serialise>): void {
+  res.statusCode = result.status;
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined) res.append(name, value);
+  }
+  // As res.send does: a GET that its conditional headers find fresh (If-None-Match: * with no
+  // ETag to compare) is answered 304 without a body.
+  if (res.req.fresh) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const serialise = serialisers.get(result.status);
+  if (!serialise) {
+    res.end();
+    return;
+  }
+  const json = serialise(result.body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
+/**
+ * The one adapter between HTTP and the handlers: turns the validated Express request into the
+ * operation's typed request, calls the handler, and writes the result it returns. Errors it raises
+ * go on to the error handler. Requests reaching it have passed authentication and validation.
+ */
+export function operationRoute<K extends OperationId>(
+  contract: Contract,
+  entry: OperationEntry,
+  handler: OperationHandler<K>,
+): RequestHandler {
+  const serialisers = compileSerialisers(contract, entry);
+  const headerNames = ((entry.operation.parameters as ParameterObject[] | undefined) ?? [])
+    .filter((parameter) => parameter.in === 'header')
+    .map((parameter) => parameter.name);
+  return (req, res, next) => {
+    const headers: Record<string, string | string[] | undefined> = {};
+    for (const name of headerNames) headers[name] = req.headers[name.toLowerCase()];
+    const request = {
+      path: (req as ValidatedRequest).openapi?.pathParams ?? {},
+      query: req.query,
+      headers,
+      body: req.body as unknown,
+      principal: (res.locals as AuthenticatedLocals).principal,
+    } as unknown as OperationRequest<K>;
+    handler(request).then((result: OperationResult<K>) => writeResult(res, result as AnyResult, serialisers), next);
+  };
+}

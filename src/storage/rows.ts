@@ -1,0 +1,47 @@
+import type { ApiKeyRecord, Pet, PetStatus, Principal } from './storage.js';
+
+/**
+ * The rows both backends read, in the same shape: pets as arrays (better-sqlite3's raw mode, pg's
+ * rowMode 'array'), since building a keyed object per row is most of the cost of reading a page and
+ * the row becomes a Pet right after; everything else as objects with snake_case columns, timestamps
+ * as RFC 3339 strings in UTC.
+ */
+export type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
+
+/** The columns of a PetRow, in order. */
+export const PET_COLUMNS = 'id, name, category_id, status';
+
+export function petFromRow([id, name, categoryId, status]: PetRow): Pet {
+  // An omitted status stays absent rather than becoming null.
+  return status === null ? { id, name, categoryId } : { id, name, categoryId, status };
+}
+
+export interface ApiKeyRow {
+  id: number;
+  account_id: number;
+  account_name: string;
+  display_prefix: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export function apiKeyFromRow(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    accountName: row.account_name,
+    displayPrefix: row.display_prefix,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export interface PrincipalRow {
+  key_id: number;
+  account_id: number;
+  account_name: string;
+}
+
+export function principalFromRow(row: PrincipalRow): Principal {
+  return { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
+}

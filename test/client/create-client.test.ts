@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { NewPet } from '../../src/client/index.js';
+import { backends } from '../support/backends.js';
+import { clientApiPerTest } from '../support/client-api.js';
+
+describe.each(backends)('createPetStoreClient against the server process ($name)', (backend) => {
+  const api = clientApiPerTest(backend);
+
+  it('creates and lists pets, with typed data and the typed Error object', async () => {
+    const client = api().client();
+    const created = await client.POST('/pets', { body: { name: 'Rex', categoryId: 3, status: 'available' } });
+    expect(created.data).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'available' });
+    expect(created.response.status).toBe(201);
+    expect(created.response.headers.get('location')).toBe('/v1/pets/1');
+
+    const listed = await client.GET('/pets', { params: { query: { status: 'available', limit: 5 } } });
+    expect(listed.data).toEqual([created.data]);
+
+    // A body the types forbid, sent anyway: the server's 400 comes back as data, never thrown.
+    const invalid = await client.POST('/pets', { body: { name: 'Tom' } as NewPet });
+    expect(invalid.data).toBeUndefined();
+    expect(invalid.error).toEqual({ code: 'validation_failed', status: 400, message: 'Invalid request: body.categoryId is required.' });
+    expect(invalid.response.status).toBe(400);
+  });
+
+  it('sends the bearer key on every call; a wrong key gets the typed 401', async () => {
+    const denied = await api()
+      .client({ apiKey: `${api().apiKey}x` })
+      .GET('/pets');
+    expect(denied.error).toMatchObject({ code: 'invalid_api_key', status: 401 });
+    expect(denied.response.headers.get('www-authenticate')).toMatch(/^Bearer realm="pet-store", error="invalid_token"/);
+    expect((await api().client().GET('/pets')).data).toEqual([]);
+  });
+});

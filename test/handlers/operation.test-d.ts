@@ -1,0 +1,40 @@
+// Compile-time tests of the handler types: `npm test` type-checks this file (tsc) and vitest never
+// runs it. Each @ts-expect-error must meet an error, so a type that went loose fails the build.
+import type { OperationHandler, OperationRequest } from '../../src/handlers/operation.js';
+
+const pet = { id: 1, name: 'Rex', categoryId: 3 };
+
+export const declared: OperationHandler<'createPet'> = async () => ({ status: 201, body: pet, headers: { Location: '/v1/pets/1' } });
+
+// @ts-expect-error a status openapi.yaml does not declare for createPet
+export const undeclaredStatus: OperationHandler<'createPet'> = async () => ({
+  status: 200,
+  body: pet,
+  headers: { Location: '/v1/pets/1' },
+});
+
+// @ts-expect-error a required header (Location) left out
+export const missingHeader: OperationHandler<'createPet'> = async () => ({ status: 201, body: pet });
+
+// @ts-expect-error a body of the wrong shape (name missing)
+export const wrongBody: OperationHandler<'getPet'> = async () => ({ status: 200, body: { id: 1, categoryId: 3 } });
+
+// @ts-expect-error a header the spec marks x-set-by: server is not the handler's to set
+export const serverHeader: OperationHandler<'getPet'> = async () => ({ status: 200, body: pet, headers: { Sunset: 'now' } });
+
+// @ts-expect-error an operation without a 2xx response only raises errors
+export const noSuccess: OperationHandler<'listStoreOrders'> = async () => ({ status: 200, body: undefined });
+
+export function typedRequests(
+  list: OperationRequest<'listPets'>,
+  get: OperationRequest<'getPet'>,
+  create: OperationRequest<'createPet'>,
+): void {
+  // limit has a default in the spec, so it is always there once validated.
+  const limit: number = list.query.limit;
+  const petId: number = get.path.petId;
+  const name: string = create.body.name;
+  // @ts-expect-error status is optional
+  const status: string = list.query.status;
+  void [limit, petId, name, status];
+}

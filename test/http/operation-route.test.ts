@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { apiError } from '../../src/errors/api-error.js';
+import type { OperationHandlers, OperationRequest } from '../../src/handlers/operation.js';
+import { createTestApi, type TestApi } from '../support/test-app.js';
+
+/** The adapter, seen through the app with these handlers in place of the real ones. */
+function withHandlers(handlers: Partial<OperationHandlers>): Promise<TestApi> {
+  return createTestApi({ handlers });
+}
+
+describe('the operation adapter', () => {
+  it('gives the handler the validated, typed request and the caller', async () => {
+    let seen: OperationRequest<'listPets'> | undefined;
+    const t = await withHandlers({
+      listPets: async (request) => {
+        seen = request;
+        return { status: 200, body: [] };
+      },
+    });
+    await t.api.get('/v1/pets?status=sold').set(t.auth).expect(200);
+    expect(seen).toEqual({
+      path: {},
+      query: { limit: 20, status: 'sold' },
+      headers: {},
+      body: undefined,
+      principal: { keyId: 1, accountId: 1, accountName: 'tester' },
+    });
+  });
+
+  it('passes path parameters as the spec types them (petId a number)', async () => {
+    let petId: unknown;
+    const t = await withHandlers({
+      getPet: async (request) => {
+        petId = request.path.petId;
+        return { status: 200, body: { id: 12, name: 'Rex', categoryId: 1 } };
+      },
+    });
+    await t.api.get('/v1/pets/12').set(t.auth).expect(200);
+    expect(petId).toBe(12);
+  });
+
+  it("writes the result's status, headers and body, serialised from the response schema", async () => {
+    const t = await withHandlers({
+      createPet: async () => ({ status: 201, body: { id: 5, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/5' } }),
+    });
+    const res = await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 1 }).expect(201);
+    expect(res.headers['location']).toBe('/v1/pets/5');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.text).toBe('{"id":5,"name":"Rex","categoryId":1}');
+  });
+
+  it('leaves out what the schema does not have, as the compiled serialiser does', async () => {
+    const t = await withHandlers({
+      getPet: async () => ({ status: 200, body: { id: 1, name: 'Rex', categoryId: 1, secret: 'x' } as never }),
+    });
+    const res = await t.api.get('/v1/pets/1').set(t.auth).expect(200);
+    expect(res.text).toBe('{"id":1,"name":"Rex","categoryId":1}');
+  });
+
+  it('answers a fresh conditional GET 304 without a body', async () => {
+    const t = await withHandlers({});
+    const res = await t.api.get('/v1/pets').set(t.auth).set('If-None-Match', '*').expect(304);
+    expect(res.text).toBe('');
+  });
+
+  it('sends an error the handler raises as the Error object', async () => {
+    const t = await withHandlers({ listPets: () => Promise.reject(apiError('invalid_cursor')) });
+    const res = await t.api.get('/v1/pets').set(t.auth).expect(400);
+    expect(res.body).toMatchObject({ code: 'invalid_cursor', status: 400 });
+  });
+});

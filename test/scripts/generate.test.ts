@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('npm run generate (scripts/generate.ts)', () => {
+  it('made what is committed in generated/, from openapi.yaml as it is today', () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'petstore-generate-'));
+    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts', '--out', fresh], { stdio: 'pipe' });
+    const files = readdirSync(fresh).sort();
+    expect(readdirSync('generated').sort()).toEqual(files);
+    for (const file of files) {
+      expect(
+        readFileSync(join('generated', file), 'utf8'),
+        `generated/${file} is stale: run \`npm run generate\` and commit the result`,
+      ).toBe(readFileSync(join(fresh, file), 'utf8'));
+    }
+  });
+});

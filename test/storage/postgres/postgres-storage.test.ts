@@ -1,0 +1,110 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postgresMigrations } from '../../../src/storage/postgres/migrations.js';
+import {
+  isUnavailable,
+  LIST_PETS_BY_STATUS_SQL,
+  migratePostgres,
+  PostgresStorage,
+} from '../../../src/storage/postgres/postgres-storage.js';
+import { StorageUnavailableError } from '../../../src/storage/storage.js';
+import { postgresBackend } from '../../support/backends.js';
+import { freePort } from '../../support/postgres-server.js';
+
+const pools: Array<pg.Pool | pg.Client | PostgresStorage> = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((resource) => (resource instanceof PostgresStorage ? resource.close() : resource.end())));
+});
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client(url);
+  await client.connect();
+  pools.push(client);
+  return client;
+}
+
+describe('PostgreSQL storage', () => {
+  it('applies each migration exactly once when many processes start together', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const storages = await Promise.all(Array.from({ length: 6 }, () => PostgresStorage.open(url, { poolSize: 2 })));
+    pools.push(...storages);
+    const client = await connect(url);
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(rows.map((row) => row.version)).toEqual(postgresMigrations.map((m) => m.version));
+  });
+
+  it('migrates an older database forward, applying only what is new', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const pool = new pg.Pool({ connectionString: url });
+    pools.push(pool);
+    expect(await migratePostgres(pool, postgresMigrations.slice(0, 1))).toEqual([1]);
+    const next = { version: 2, name: 'test column', sql: 'ALTER TABLE pets ADD COLUMN nickname text' };
+    expect(await migratePostgres(pool, [...postgresMigrations.slice(0, 1), next])).toEqual([2]);
+    expect(await migratePostgres(pool, [...postgresMigrations.slice(0, 1), next])).toEqual([]);
+  });
+
+  it('maps int8 to exact numbers up to 2^53 - 1', async () => {
+    const storage = await PostgresStorage.open(await postgresBackend.createDatabaseUrl());
+    pools.push(storage);
+    const pet = await storage.createPet({ name: 'Big', categoryId: Number.MAX_SAFE_INTEGER });
+    expect(pet).toEqual({ id: 1, name: 'Big', categoryId: Number.MAX_SAFE_INTEGER });
+    expect(typeof pet.id).toBe('number');
+    expect(await storage.getPet(1)).toEqual(pet);
+  });
+
+  it('refuses to round an int8 beyond 2^53 - 1 that reached the table', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const storage = await PostgresStorage.open(url);
+    pools.push(storage);
+    await (await connect(url)).query("INSERT INTO pets (name, category_id) VALUES ('x', 9007199254740993)");
+    await expect(storage.getPet(1)).rejects.toThrow('int8 value 9007199254740993 is outside the safe integer range');
+  });
+
+  it('never reuses an id, even after the newest row is gone', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const storage = await PostgresStorage.open(url);
+    pools.push(storage);
+    await storage.createPet({ name: 'a', categoryId: 1 });
+    await storage.createPet({ name: 'b', categoryId: 1 });
+    await (await connect(url)).query('DELETE FROM pets WHERE id = 2');
+    expect((await storage.createPet({ name: 'c', categoryId: 1 })).id).toBe(3);
+  });
+
+  it('serves a page of a rare status in id order from the status index', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    pools.push(await PostgresStorage.open(url));
+    const client = await connect(url);
+    await client.query(
+      "INSERT INTO pets (name, category_id, status) SELECT 'p' || n, 1, CASE WHEN n % 1000 = 0 THEN 'sold' ELSE 'available' END FROM generate_series(1, 20000) n",
+    );
+    await client.query('ANALYZE pets');
+    // The storage's own statement, planned for its values as the storage runs it (unnamed).
+    await client.query(`PREPARE page(text, bigint, int) AS ${LIST_PETS_BY_STATUS_SQL}`);
+    await client.query('SET plan_cache_mode = force_custom_plan');
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>("EXPLAIN EXECUTE page('sold', 5, 21)");
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index (Only )?Scan using pets_status_id/);
+    expect(plan).not.toMatch(/Sort|Filter/);
+    await client.query('VACUUM pets');
+    const vacuumed = await client.query<{ 'QUERY PLAN': string }>("EXPLAIN EXECUTE page('sold', 5, 21)");
+    expect(vacuumed.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using pets_status_id/);
+  });
+
+  it('reports an unreachable database as StorageUnavailableError', async () => {
+    const port = await freePort(); // nothing listens there
+    await expect(PostgresStorage.open(`postgres://nobody:secret@127.0.0.1:${port}/none`)).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+
+  it.each([
+    [{ code: 'ECONNREFUSED' }, true],
+    [{ code: '57P01' }, true],
+    [{ code: '08006' }, true],
+    [{ message: 'Connection terminated unexpectedly' }, true],
+    [{ message: 'timeout exceeded when trying to connect' }, true],
+    [{ code: '23505' }, false],
+    [{ code: '42P01' }, false],
+    [new Error('boom'), false],
+  ])('classifies %j as unavailable: %s', (error, expected) => {
+    expect(isUnavailable(error)).toBe(expected);
+  });
+});

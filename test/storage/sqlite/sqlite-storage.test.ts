@@ -1,0 +1,80 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { sqliteMigrations } from '../../../src/storage/sqlite/migrations.js';
+import { migrateSqlite, SqliteStorage, sqlitePathFromUrl } from '../../../src/storage/sqlite/sqlite-storage.js';
+
+function tempDbPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'petstore-sqlite-')), 'nested', 'store.db');
+}
+
+describe('SQLite storage', () => {
+  it('creates the file (and its folder), uses WAL and applies every migration once', async () => {
+    const path = tempDbPath();
+    await (await SqliteStorage.open(`file:${path}`)).close();
+    await (await SqliteStorage.open(`file:${path}`)).close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual(sqliteMigrations.map((m) => m.version));
+    db.close();
+  });
+
+  it('migrates an older store forward without touching applied versions', async () => {
+    const db = new Database(':memory:');
+    expect(await migrateSqlite(db, sqliteMigrations.slice(0, 1))).toEqual([1]);
+    const next = { version: 2, name: 'test column', sql: 'ALTER TABLE pets ADD COLUMN nickname TEXT' };
+    expect(await migrateSqlite(db, [...sqliteMigrations.slice(0, 1), next])).toEqual([2]);
+    expect(await migrateSqlite(db, [...sqliteMigrations.slice(0, 1), next])).toEqual([]);
+  });
+
+  it('never reuses an id, even after the newest row is gone', async () => {
+    const path = tempDbPath();
+    const storage = await SqliteStorage.open(`file:${path}`);
+    await storage.createPet({ name: 'a', categoryId: 1 });
+    await storage.createPet({ name: 'b', categoryId: 1 });
+    await storage.close();
+    const db = new Database(path);
+    db.prepare('DELETE FROM pets WHERE id = 2').run();
+    db.close();
+    const reopened = await SqliteStorage.open(`file:${path}`);
+    expect((await reopened.createPet({ name: 'c', categoryId: 1 })).id).toBe(3);
+    await reopened.close();
+  });
+
+  it('serves the status-filtered page in id order from the index', async () => {
+    const db = new Database(':memory:');
+    await migrateSqlite(db);
+    const plan = db
+      .prepare("EXPLAIN QUERY PLAN SELECT id, name, category_id, status FROM pets WHERE status = 'sold' AND id > 5 ORDER BY id LIMIT 21")
+      .all() as Array<{ detail: string }>;
+    expect(plan.map((row) => row.detail).join('\n')).toMatch(/USING INDEX pets_status_id \(status=\? AND id>\?\)/);
+    expect(plan.map((row) => row.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('stores keys only as a hash and a display prefix', async () => {
+    const path = tempDbPath();
+    const storage = await SqliteStorage.open(`file:${path}`);
+    const account = await storage.ensureAccount('alice');
+    expect(await storage.ensureAccount('alice')).toEqual(account);
+    const record = await storage.createApiKey({ accountId: account.id, hash: 'ab'.repeat(32), displayPrefix: 'psk_12345678' });
+    expect(record).toMatchObject({ accountName: 'alice', displayPrefix: 'psk_12345678', revokedAt: null });
+    expect(await storage.findActiveApiKey('ab'.repeat(32))).toEqual({ keyId: record.id, accountId: account.id, accountName: 'alice' });
+    expect(await storage.revokeApiKey(record.id)).toBe('revoked');
+    expect(await storage.revokeApiKey(record.id)).toBe('already_revoked');
+    expect(await storage.revokeApiKey(999)).toBe('not_found');
+    expect(await storage.findActiveApiKey('ab'.repeat(32))).toBeUndefined();
+    expect(await storage.hasActiveApiKey()).toBe(false);
+    await storage.close();
+  });
+
+  it.each([
+    ['file:data/petstore.db', 'data/petstore.db'],
+    ['file:/var/lib/pets.db', '/var/lib/pets.db'],
+    ['file:///var/lib/pets.db', '/var/lib/pets.db'],
+    ['file::memory:', ':memory:'],
+  ])('reads %s as %s', (url, path) => {
+    expect(sqlitePathFromUrl(url)).toBe(path);
+  });
+});
