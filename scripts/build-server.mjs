@@ -2,8 +2,8 @@
 // Builds the server and its command-line tools into dist/ with esbuild: dist/main.js,
 // dist/cli/keys.js and dist/cli/migrate.js, with the code they share (and the PostgreSQL backend,
 // loaded only when DATABASE_URL asks for it) in dist/chunks/. Dependencies are bundled in: Node
-// otherwise resolves, reads and compiles some 450 files at every start, which took ~100 ms of a
-// ~350 ms start on a warm file cache and ~350 ms on a cold one (README, "Performance").
+// otherwise resolves, reads and compiles some 450 files at every start, a large part of a start's
+// time (README, "Performance").
 // Type checking is tsc's job (npm run typecheck); esbuild only strips the types.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

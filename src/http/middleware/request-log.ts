@@ -13,12 +13,12 @@ export function redactUrl(url: string): string {
  * One line per request, when the response is done: method, path, status, time, and the key id
  * (never the key, and deliberately no headers: Authorization carries the key). The fields are
  * pino-http's (reqId, req, res, responseTime, msg), written with one pino call: pino-http made
- * three child loggers per request, serialising their bindings each time, for about a tenth of
- * the CPU time of a getPet. Failures themselves are logged in full by the error handler.
+ * three child loggers per request, serialising their bindings each time. Failures themselves are
+ * logged in full by the error handler.
  */
 export function requestLog(logger: Logger): RequestHandler {
   // These lines hold only the fields built below, none of which can carry a key, so they skip the
-  // logger's belt-and-braces redaction (about 1.5 us a line).
+  // logger's belt-and-braces redaction, which costs time on every line.
   const lineLogger = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
   let lastId = 0;
   return (req, res, next) => {

@@ -48,8 +48,8 @@ export function validateRequests(contract: Contract): RequestHandler[] {
     apiSpec: structuredClone(contract.document) as never,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false, allErrors: true },
     validateResponses: false,
-    // Checking openapi.yaml against the OpenAPI 3.1 meta-schema costs ~30 ms of every start; the
-    // spec only changes with the code, so test/contract/spec.test.ts checks it instead.
+    // Checking openapi.yaml against the OpenAPI 3.1 meta-schema would lengthen every start; the spec
+    // only changes with the code, so test/contract/spec.test.ts checks it instead.
     validateApiSpec: false,
     // Only JSON bodies exist here: no multipart middleware (and its per-request hop) is needed.
     fileUploader: false,

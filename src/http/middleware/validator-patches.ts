@@ -49,7 +49,7 @@ function cacheRouteRegExps(module: PathToRegexpModule): void {
 
 /**
  * At every start the validator compiles the OpenAPI meta-schema into a validator for the spec
- * (framework/index.js), ~110 ms, also with validateApiSpec: false, which then never calls it. The
+ * (framework/index.js), a large part of a start, even with validateApiSpec: false, which then never calls it. The
  * compilation now happens on the first validate() call, that is only when validateApiSpec is on.
  */
 function deferMetaSchemaCompilation(module: SchemaValidatorModule): void {
