@@ -5,18 +5,25 @@ import type { components, operations } from './openapi.js';
 export const ERROR_STATUSES = {
   validation_failed: 400,
   malformed_json: 400,
+  invalid_utf8: 400,
+  bad_request: 400,
   invalid_cursor: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   pet_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   operation_sunset: 410,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
+  expectation_failed: 417,
+  headers_too_large: 431,
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
+  http_version_not_supported: 505,
 } as const satisfies Record<components['schemas']['ErrorCode'], number>;
 
 /** Every operation: its method and its path template, relative to the base path. */

@@ -147,7 +147,7 @@ export interface components {
          *     `x-http-status`. Codes are stable; new ones may be added in a minor version.
          * @example validation_failed
          */
-        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "operation_sunset" | "payload_too_large" | "unsupported_media_type" | "internal_error" | "not_implemented" | "service_unavailable");
+        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
         /**
          * @description The one error object of the service, returned with every 4xx and 5xx status.
          * @example {

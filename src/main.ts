@@ -2,9 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
+import { Lifecycle } from './http/lifecycle.js';
 import { createHttpServer } from './http/server.js';
 import { createLogger } from './log/logger.js';
 import { openStorage } from './storage/open-storage.js';
+
+const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -32,28 +35,42 @@ async function main(): Promise<void> {
     );
   }
 
-  const server = createHttpServer({ contract, storage, logger });
+  const lifecycle = new Lifecycle();
+  const server = createHttpServer({ contract, storage, logger, lifecycle, timeouts: config });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
     server.listen(config.port, config.host);
   });
+  // SIGTERM or SIGINT: drain, close, exit 0 by the deadline whatever clients do; a second signal
+  // exits at once.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(128 + (SIGNAL_NUMBERS[signal] ?? 1));
+    }
+    stopping = true;
+    logger.info({ signal, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs }, 'shutting down: draining');
+    const deadline = setTimeout(() => {
+      logger.warn('shutdown deadline reached: closing the remaining connections');
+      lifecycle.abort();
+      // The store gets a moment to close; the process goes whatever happens.
+      setTimeout(() => process.exit(0), 1000).unref();
+    }, config.shutdownTimeoutMs);
+    await lifecycle.shutdown(server, config.shutdownDrainMs);
+    clearTimeout(deadline);
+    await storage.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
+
+  // Only now: whoever waits for this line may signal the process at once.
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   logger.info({ url: `http://${host}:${port}${contract.basePath}`, storage: storage.kind }, 'listening');
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    server.close(() => {
-      void storage.close().then(() => process.exit(0));
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -10,6 +10,11 @@ describe('configuration', () => {
       databasePoolSize: 10,
       databaseConnectTimeoutMs: 2000,
       logLevel: 'info',
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      shutdownDrainMs: 5_000,
+      shutdownTimeoutMs: 20_000,
     });
   });
 
@@ -22,6 +27,11 @@ describe('configuration', () => {
         DATABASE_POOL_SIZE: '25',
         DATABASE_CONNECT_TIMEOUT_MS: '500',
         LOG_LEVEL: 'warn',
+        HEADERS_TIMEOUT_MS: '2000',
+        REQUEST_TIMEOUT_MS: '4000',
+        KEEP_ALIVE_TIMEOUT_MS: '0',
+        SHUTDOWN_DRAIN_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: '1000',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -30,6 +40,11 @@ describe('configuration', () => {
       databasePoolSize: 25,
       databaseConnectTimeoutMs: 500,
       logLevel: 'warn',
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 4000,
+      keepAliveTimeoutMs: 0,
+      shutdownDrainMs: 0,
+      shutdownTimeoutMs: 1000,
     });
   });
 
@@ -39,6 +54,12 @@ describe('configuration', () => {
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 1000, not "0"'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '1.5' }, 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 60000, not "1.5"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
+    [{ PORT: '0x50' }, 'PORT must be an integer from 0 to 65535, not "0x50"'],
+    [{ PORT: ' 80' }, 'PORT must be an integer from 0 to 65535, not " 80"'],
+    [{ PORT: '8e1' }, 'PORT must be an integer from 0 to 65535, not "8e1"'],
+    [{ HEADERS_TIMEOUT_MS: '50' }, 'HEADERS_TIMEOUT_MS must be an integer from 100 to 600000, not "50"'],
+    [{ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000' }, 'HEADERS_TIMEOUT_MS (5000) must not exceed REQUEST_TIMEOUT_MS (1000)'],
+    [{ SHUTDOWN_DRAIN_MS: '30000' }, 'SHUTDOWN_DRAIN_MS (30000) must be less than SHUTDOWN_TIMEOUT_MS (20000)'],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
   });

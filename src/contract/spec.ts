@@ -85,11 +85,11 @@ export function basePathOf(document: OpenApiDocument): string {
   return [...paths][0]!;
 }
 
-/** Turns an OpenAPI path template into an anchored RegExp that matches concrete paths. */
+/** Turns an OpenAPI path template into an anchored RegExp that matches concrete paths exactly (no trailing slash). */
 export function pathTemplateToRegExp(template: string): RegExp {
   const pattern = template
     .split(/(\{[^}]+\})/)
     .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('');
-  return new RegExp(`^${pattern}/?$`);
+  return new RegExp(`^${pattern}$`);
 }

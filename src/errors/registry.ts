@@ -12,6 +12,8 @@ export const ERROR_MESSAGES = {
   validation_failed: ({ problems }: { problems: string }) => `Invalid request: ${problems}.`,
   malformed_json: ({ reason }: { reason: 'syntax' | 'unreadable' }) =>
     reason === 'syntax' ? 'The request body is not well-formed JSON.' : 'The request body could not be read as JSON.',
+  invalid_utf8: 'The request body is not well-formed UTF-8; send JSON in UTF-8.',
+  bad_request: ({ problem }: { problem: string }) => `The request is not valid HTTP/1.1: ${problem}.`,
   invalid_cursor: 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
   missing_api_key: 'Send an API key as "Authorization: Bearer <API_KEY>".',
   invalid_api_key: 'The API key is not valid: it is unknown or has been revoked.',
@@ -19,9 +21,14 @@ export const ERROR_MESSAGES = {
   route_not_found: ({ method, path }: { method: string; path: string }) => `No operation at ${method} ${path}.`,
   method_not_allowed: ({ method, allow }: { method: string; allow: string }) =>
     `${method} is not allowed here; use ${allow || 'another method'}.`,
+  request_timeout: ({ part }: { part: 'headers' | 'request' }) =>
+    part === 'headers' ? 'The request headers did not arrive in time.' : 'The request did not arrive in time.',
   operation_sunset: ({ operation, sunset, replacement }: { operation: string; sunset: string; replacement: string }) =>
     `${operation} was removed on ${sunset}; use ${replacement}.`,
   payload_too_large: ({ limit }: { limit: number }) => `The request body is larger than ${limit} bytes.`,
+  uri_too_long: ({ limit }: { limit: number }) => `The request target is longer than ${limit} bytes.`,
+  expectation_failed: 'Only "Expect: 100-continue" is supported.',
+  headers_too_large: 'The request headers are too large.',
   unsupported_media_type: ({ reason }: { reason: 'media-type' | 'charset' }) =>
     reason === 'media-type'
       ? 'Send the body as JSON with "Content-Type: application/json".'
@@ -29,6 +36,7 @@ export const ERROR_MESSAGES = {
   internal_error: 'The service failed to handle the request. Try again later.',
   not_implemented: ({ operation }: { operation: string }) => `${operation} is not implemented yet.`,
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
+  http_version_not_supported: 'Send HTTP/1.1 (or HTTP/1.0).',
 } as const satisfies { [C in ErrorCode]: string | ((params: never) => string) };
 
 /** What the message of `code` is filled from: nothing for a fixed message. */

@@ -1,16 +1,19 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Contract } from '../contract/contract.js';
 import { createHandlers } from '../handlers/index.js';
 import type { OperationHandlers } from '../handlers/operation.js';
-import { healthRoutes } from './health.js';
 import type { Logger } from '../log/logger.js';
 import type { Storage } from '../storage/storage.js';
 import { apiReference } from './docs.js';
+import { healthRoutes } from './health.js';
+import { Lifecycle } from './lifecycle.js';
 import { authenticate } from './middleware/authenticate.js';
 import { announceDeprecations, enforceSunsets, type Clock } from './middleware/deprecation.js';
 import { errorHandler, routeNotFound } from './middleware/error-handler.js';
+import { readJsonBodies } from './middleware/request-body.js';
 import { requestLog } from './middleware/request-log.js';
-import { parseJsonBodies, validateRequests } from './middleware/request-validation.js';
+import { checkRequestTarget, headAsGet } from './middleware/request-target.js';
+import { validateRequests } from './middleware/request-validation.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { operationRouter } from './routes.js';
 import { series } from './series.js';
@@ -24,34 +27,50 @@ export interface AppOptions {
   clock?: Clock;
   /** The operations' implementations; by default those of src/handlers on this storage. */
   handlers?: OperationHandlers;
+  /** Shutdown state, for readiness and for closing connections while draining. */
+  lifecycle?: Lifecycle;
+}
+
+/** While the server winds down, every response closes its connection, so clients reconnect elsewhere. */
+function closeWhileWindingDown(lifecycle: Lifecycle): RequestHandler {
+  return (_req, res, next) => {
+    if (lifecycle.windingDown) res.setHeader('Connection', 'close');
+    next();
+  };
 }
 
 /**
- * The order is the contract's order of precedence: deprecation headers on every response of a
- * deprecated operation; then authentication, before anything else can answer (401 beats 404, 405,
- * 400, 413, 415); then the sunset; then body parsing and validation; then the handlers.
+ * The order is the contract's order of precedence: what is not HTTP/1.1 at all; deprecation headers
+ * on every response of a deprecated operation; then authentication, before anything else can answer
+ * (401 beats 404, 405, 400, 413, 415); then the sunset; then body reading and validation; then the
+ * handlers. Routing is exact: case-sensitive, and a trailing slash is another path.
  */
-export function createApp({ contract, storage, logger, clock = () => new Date(), handlers }: AppOptions): Express {
+export function createApp({
+  contract,
+  storage,
+  logger,
+  clock = () => new Date(),
+  handlers,
+  lifecycle = new Lifecycle(),
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Responses are no-store; an ETag would only cost a hash of every body.
   app.disable('etag');
   app.set('query parser', 'simple');
+  // Read by the app's router and by express-openapi-validator's route lookup alike.
+  app.enable('case sensitive routing');
+  app.enable('strict routing');
 
-  app.use(requestLog(logger));
-  app.use(securityHeaders());
+  app.use(series(requestLog(logger), securityHeaders(), closeWhileWindingDown(lifecycle), checkRequestTarget(), headAsGet()));
   // Public, outside the base path: the published spec and the API reference (no key needed).
   app.use(specRoutes(contract));
   app.use('/docs', apiReference());
-
-  app.use(healthRoutes(storage));
+  app.use(healthRoutes(storage, lifecycle));
 
   const api = contract.basePath;
   // One router layer each instead of one per middleware (see series.ts).
-  app.use(
-    api,
-    series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), ...parseJsonBodies(contract)),
-  );
+  app.use(api, series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), readJsonBodies(contract)));
   app.use(series(...validateRequests(contract)));
   app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api })));
 

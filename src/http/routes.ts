@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { exactRouter } from './exact-router.js';
 import type { Contract } from '../contract/contract.js';
 import type { OperationHandler, OperationHandlers, OperationId } from '../handlers/operation.js';
 import { operationRoute } from './operation-route.js';
@@ -9,8 +9,8 @@ function toExpressPath(template: string): string {
 }
 
 /** Routes come from the spec's paths, so a path is written once (in openapi.yaml). */
-export function operationRouter(contract: Contract, handlers: OperationHandlers): Router {
-  const router = Router();
+export function operationRouter(contract: Contract, handlers: OperationHandlers) {
+  const router = exactRouter();
   for (const entry of contract.operations) {
     const handler = handlers[entry.operation.operationId as OperationId] as unknown as OperationHandler<OperationId> | undefined;
     if (!handler) throw new Error(`openapi.yaml operation ${entry.operation.operationId} has no handler`);

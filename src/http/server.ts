@@ -1,19 +1,100 @@
 import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
+import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
+import { Lifecycle } from './lifecycle.js';
+import { MAX_TARGET_BYTES, normaliseTarget } from './middleware/request-target.js';
+import { writeRawError } from './raw-error.js';
+
+/** How long clients may take; README's configuration table has the defaults. */
+export interface ServerTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 65_000 };
+
+export interface ServerOptions extends AppOptions {
+  timeouts?: ServerTimeouts;
+}
 
 /**
  * The HTTP server of the service, as production runs it and as the in-process tests build it: the
- * app on a node:http server whose requests and responses are built with Express's prototypes from
- * the start. Express sets those prototypes on every request as it arrives (app.handle); an object
- * whose prototype changes after it was built takes a new hidden class, which leaves every later
- * property access on req and res slow in V8. Built this way, that change is a no-op.
+ * app, plus the answers that Node's HTTP layer would otherwise give by itself with empty bodies
+ * (parser errors, timeouts, unmet expectations, CONNECT), each as the Error object.
  */
-export function createHttpServer(options: AppOptions): Server {
-  return serverFor(createApp(options));
+export function createHttpServer(options: ServerOptions): Server {
+  const lifecycle = options.lifecycle ?? new Lifecycle();
+  const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS);
+  lifecycle.attach(server);
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    res.shouldKeepAlive = false;
+    const error = apiError('expectation_failed');
+    writeRawError(res.socket!, error);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    const answer = answerToClientError(error, socket);
+    if (answer) writeRawError(socket, answer);
+    else socket.destroy();
+  });
+  // CONNECT asks to tunnel elsewhere, which this server never does.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }));
+  });
+  return server;
 }
 
-export function serverFor(app: Express): Server {
+/** What to answer to a request Node's parser refused or timed out, or undefined when nothing can be. */
+function answerToClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): ApiError | undefined {
+  // A response is already on its way: too late to answer.
+  const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  if (response?.headersSent) return undefined;
+  switch (error.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      // With a response object, the headers had arrived: it was the body that was late.
+      return apiError('request_timeout', { part: response ? 'request' : 'headers' });
+    case 'HPE_HEADER_OVERFLOW': {
+      // Node counts the request line with the headers; a first line longer than any target we read
+      // was a long target.
+      const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
+      return firstLineEnd === -1 || firstLineEnd > MAX_TARGET_BYTES
+        ? apiError('uri_too_long', { limit: MAX_TARGET_BYTES })
+        : apiError('headers_too_large');
+    }
+    case 'HPE_INVALID_VERSION':
+    case 'HPE_PAUSED_H2_UPGRADE':
+      return apiError('http_version_not_supported');
+    case 'HPE_INVALID_METHOD':
+      return apiError('bad_request', { problem: 'the method is not one HTTP defines' });
+    case 'HPE_INVALID_URL':
+      return apiError('bad_request', { problem: 'the request target is malformed' });
+    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'HPE_LF_EXPECTED':
+    case 'HPE_CR_EXPECTED':
+    case 'HPE_INVALID_CONSTANT':
+      return apiError('bad_request', { problem: 'a header or line is malformed' });
+    case 'HPE_INVALID_CONTENT_LENGTH':
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+    case 'HPE_INVALID_TRANSFER_ENCODING':
+    case 'HPE_INVALID_CHUNK_SIZE':
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+    case 'HPE_INVALID_EOF_STATE':
+      return apiError('bad_request', { problem: 'the body framing (Content-Length or Transfer-Encoding) is invalid' });
+  }
+  // The client went away (ECONNRESET, EPIPE, ...): nobody to answer.
+  if (!error.code?.startsWith('HPE_')) return undefined;
+  return apiError('bad_request', { problem: 'it could not be parsed' });
+}
+
+/**
+ * The app on a node:http server whose requests and responses are built with Express's prototypes
+ * from the start. Express sets those prototypes on every request as it arrives (app.handle); an
+ * object whose prototype changes after it was built takes a new hidden class, which leaves every
+ * later property access on req and res slow in V8. Built this way, that change is a no-op.
+ */
+export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
   function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
     IncomingMessage.apply(this, args);
   }
@@ -22,11 +103,27 @@ export function serverFor(app: Express): Server {
     ServerResponse.apply(this, args);
   }
   Response.prototype = app.response;
-  return createServer(
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    normaliseTarget(req);
+    void app(req, res);
+  };
+  const server = createServer(
     {
       IncomingMessage: Request as unknown as typeof IncomingMessage,
       ServerResponse: Response as unknown as typeof ServerResponse,
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+      // Node checks the two timeouts above only this often (30 s by default, which would let a slow
+      // client hold a connection for up to 30 s more than allowed).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, timeouts.headersTimeoutMs / 5)),
+      // A missing Host is answered by the app (middleware/request-target.ts), with the Error object.
+      requireHostHeader: false,
     },
-    app,
+    handle,
   );
+  // Node answers `Expect: 100-continue` at once by itself; with this listener the app decides, after
+  // authentication and the length check (see middleware/request-body.ts).
+  server.on('checkContinue', handle);
+  return server;
 }

@@ -32,6 +32,13 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** A key to store: never the key itself, only its hash and display prefix. */
+export interface NewApiKey {
+  accountName: string;
+  hash: string;
+  displayPrefix: string;
+}
+
 /** The identity behind a valid key; what authentication hands to the rest of the request. */
 export interface Principal {
   keyId: number;
@@ -62,6 +69,12 @@ export interface Storage {
   listApiKeys(): Promise<ApiKeyRecord[]>;
   revokeApiKey(id: number): Promise<RevokeResult>;
   hasActiveApiKey(): Promise<boolean>;
+  /**
+   * Creates the account (if needed) and this key, but only while no active key exists, atomically:
+   * of several processes starting together on an empty store, exactly one makes the first key.
+   * Returns undefined when an active key exists.
+   */
+  createFirstApiKey(key: NewApiKey): Promise<ApiKeyRecord | undefined>;
 
   /** Resolves when the database answers; rejects with StorageUnavailableError otherwise. */
   ping(): Promise<void>;

@@ -1,8 +1,10 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { serverFor } from '../../src/http/server.js';
-import { createTestApi } from '../support/test-app.js';
+import { backends } from '../support/backends.js';
+import { RawConnection, rawRequest } from '../support/raw-http.js';
+import { createTestApi, type TestApi } from '../support/test-app.js';
 
 describe('the HTTP server', () => {
   it("builds requests and responses with Express's prototypes from the start", async () => {
@@ -33,5 +35,67 @@ describe('the HTTP server', () => {
     await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 3 }).expect(201);
     await t.api.get('/v1/pets/1').set(t.auth).expect(200);
     await t.api.get('/healthz').expect(200);
+  });
+});
+
+describe.each(backends)('answers from below Express, as the Error object [$name]', (backend) => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi({ backend, timeouts: { headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 5000 } });
+  });
+
+  it.each([
+    ['an unknown method', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    ['a method in lower case', 'get /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    ['a target that is no path', 'GET v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    [
+      'Content-Length with Transfer-Encoding',
+      'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+      'bad_request',
+    ],
+    ['a Content-Length that is no number', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'bad_request'],
+    ['two Content-Lengths', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab', 400, 'bad_request'],
+    ['a Transfer-Encoding other than chunked', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n', 400, 'bad_request'],
+    ['a header name with a space', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX Y: a\r\n\r\n', 400, 'bad_request'],
+    ['NUL in a header value', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX: a\u0000b\r\n\r\n', 400, 'bad_request'],
+    ['a folded header line', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nX: a\r\n b\r\n\r\n', 400, 'bad_request'],
+    ['bare LF line ends', 'GET /v1/pets HTTP/1.1\nHost: x\n\n', 505, 'http_version_not_supported'],
+    ['HTTP/1.2', 'GET /v1/pets HTTP/1.2\r\nHost: x\r\n\r\n', 505, 'http_version_not_supported'],
+    ['the HTTP/2 preface', 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', 505, 'http_version_not_supported'],
+    ['headers over 16 KiB', `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
+    ['a target over 16 KiB', `GET /v1/pets/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
+    ['an unmet expectation', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nContent-Length: 0\r\n\r\n', 417, 'expectation_failed'],
+    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'method_not_allowed'],
+  ])('answers %s with %i %s and closes the connection', async (_label, data, status, code) => {
+    const res = await rawRequest(t.origin, data, { closes: true });
+    expect(res.status).toBe(status);
+    expect(res.body).toMatchObject({ code, status });
+    expect(res.headers['connection']).toBe('close');
+  });
+
+  it('answers headers that do not arrive in time with 408 and closes', async () => {
+    const connection = await RawConnection.open(t.origin);
+    connection.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
+    const res = await connection.response();
+    expect(res.body).toEqual({ code: 'request_timeout', status: 408, message: 'The request headers did not arrive in time.' });
+    await connection.closed;
+  });
+
+  it('answers a body that does not arrive in time with 408 and closes', async () => {
+    const connection = await RawConnection.open(t.origin);
+    connection.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${t.auth.Authorization ? `Authorization: ${t.auth.Authorization}\r\n` : ''}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+    );
+    const res = await connection.response();
+    expect(res.body).toEqual({ code: 'request_timeout', status: 408, message: 'The request did not arrive in time.' });
+    await connection.closed;
+  });
+
+  it('closes a connection that sends nothing', async () => {
+    const connection = await RawConnection.open(t.origin);
+    const res = await connection.response();
+    expect(res.status).toBe(408);
+    await connection.closed;
   });
 });

@@ -91,8 +91,12 @@ export class ContractChecker {
     if (headers['x-content-type-options'] !== 'nosniff') throw new Error(`${where}: X-Content-Type-Options: nosniff is missing`);
     if (headers['cache-control'] !== 'no-store') throw new Error(`${where}: Cache-Control: no-store is missing`);
 
+    // HEAD is answered as the GET it mirrors, without a body (RFC 9110 §9.3.2).
+    const head = response.method === 'HEAD';
+    if (head && response.text) throw new Error(`${where}: a response to HEAD must have no body`);
     if (response.status >= 400) {
       if (!String(headers['content-type']).startsWith('application/json')) throw new Error(`${where}: an error must be application/json`);
+      if (head) return;
       this.assertSchema('/components/schemas/Error', response.body, `${where} error body`);
       const body = response.body as { code: ErrorCode; status: number };
       if (body.status !== response.status) throw new Error(`${where}: Error.status ${body.status} differs from the HTTP status`);
@@ -101,11 +105,11 @@ export class ContractChecker {
 
     const inApi = path === this.basePath || path.startsWith(`${this.basePath}/`);
     const relative = inApi ? path.slice(this.basePath.length) : undefined;
-    const method = response.method.toLowerCase();
+    const method = head ? 'get' : response.method.toLowerCase();
     const route = relative === undefined ? undefined : this.routes.find((r) => r.method === method && r.pattern.test(relative));
     if (!route) {
       // No operation: only errors (401 first, then 404/405) may come back.
-      const isPublic = response.method === 'GET' && PUBLIC_NON_API_PATHS.some((pattern) => pattern.test(path));
+      const isPublic = method === 'get' && PUBLIC_NON_API_PATHS.some((pattern) => pattern.test(path));
       if (response.status < 400 && !isPublic) throw new Error(`${where}: success from a path and method the spec does not have`);
       return;
     }
@@ -130,7 +134,7 @@ export class ContractChecker {
         this.assertSchema(`${headerPointer}/schema`, Array.isArray(actual) ? actual.join(', ') : actual, `${where} header ${name}`);
     }
 
-    if (documented.content) {
+    if (documented.content && !head) {
       if (!String(headers['content-type']).startsWith('application/json')) throw new Error(`${where}: expected application/json`);
       this.assertSchema(`${pointer}/content/application~1json/schema`, response.body, `${where} body`);
     } else if (response.text) {

@@ -25,7 +25,14 @@ export interface RunningServer {
   baseUrl: string;
   /** Everything the process printed to stdout so far, line by line; all of it once stop() resolved. */
   output: string[];
+  /** SIGTERM, then its exit code once it has exited. */
   stop(): Promise<number | null>;
+  /** Sends a signal without waiting. */
+  signal(signal: NodeJS.Signals): void;
+  /** Its exit code (null when a signal killed it), once it has exited. */
+  exited: Promise<number | null>;
+  /** Resolves with the first line printed (before or after the call) that matches. */
+  waitForLine(pattern: RegExp): Promise<string>;
 }
 
 /**
@@ -34,10 +41,18 @@ export interface RunningServer {
  */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    // No drain period: a test that stops a server wants it gone; shutdown tests set their own.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
+  const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
+  const waitForLine = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const seen = output.find((line) => pattern.test(line));
+      if (seen === undefined) waiting.add({ pattern, resolve });
+      else resolve(seen);
+    });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   // 'close' follows the end of the output streams: once stop() resolves, `output` is complete.
@@ -46,6 +61,12 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${stderr}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
+      for (const waiter of waiting) {
+        if (waiter.pattern.test(line)) {
+          waiting.delete(waiter);
+          waiter.resolve(line);
+        }
+      }
       if (!line.startsWith('{')) return;
       const entry = JSON.parse(line) as { msg?: string; url?: string };
       if (entry.msg === 'listening' && entry.url) {
@@ -56,6 +77,9 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
             child.kill('SIGTERM');
             return exited;
           },
+          signal: (signal) => child.kill(signal),
+          exited,
+          waitForLine,
         });
       }
     });

@@ -6,7 +6,8 @@ import { issueApiKey } from '../../src/auth/api-keys.js';
 import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { createHandlers } from '../../src/handlers/index.js';
 import type { OperationHandlers } from '../../src/handlers/operation.js';
-import { createHttpServer } from '../../src/http/server.js';
+import type { Lifecycle } from '../../src/http/lifecycle.js';
+import { createHttpServer, type ServerTimeouts } from '../../src/http/server.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
 import { createLogger, type Logger } from '../../src/log/logger.js';
 import { openStorage } from '../../src/storage/open-storage.js';
@@ -63,6 +64,10 @@ export interface TestApiOptions {
   storage?: Storage;
   clock?: Clock;
   contract?: Contract;
+  /** The server's timeouts; production's defaults otherwise. */
+  timeouts?: ServerTimeouts;
+  /** Its shutdown state, for tests that shut it down. */
+  lifecycle?: Lifecycle;
   /** Where the server logs; silent by default. */
   logger?: Logger;
   /** Replaces these operations' handlers (the others are the real ones on this storage). */
@@ -104,6 +109,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     contract,
     storage,
     logger: options.logger ?? createLogger('silent'),
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     handlers: { ...createHandlers({ storage, basePath: contract.basePath }), ...options.handlers },
   });

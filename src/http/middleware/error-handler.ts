@@ -3,6 +3,8 @@ import type { Contract } from '../../contract/contract.js';
 import { apiError, isApiError, type ApiError } from '../../errors/api-error.js';
 import type { Logger } from '../../log/logger.js';
 import { StorageUnavailableError } from '../../storage/storage.js';
+import { hasBody } from './request-body.js';
+import { arrivedMethod } from './request-target.js';
 
 /** One item of express-openapi-validator's `errors`. */
 interface ValidationItem {
@@ -45,6 +47,16 @@ function pathOf(req: Request): string {
   return req.originalUrl.split('?')[0]!;
 }
 
+/** HEAD is answered wherever GET is (see headAsGet), so it is allowed wherever GET is. */
+function withHead(allow: string): string {
+  const methods = allow
+    .split(',')
+    .map((method) => method.trim())
+    .filter(Boolean);
+  if (methods.includes('GET') && !methods.includes('HEAD')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
+  return methods.join(', ');
+}
+
 /** Turns anything thrown while handling a request into the ApiError the client will see. */
 function toApiError(error: unknown, req: Request, contract: Contract): ApiError | undefined {
   if (isApiError(error)) return error;
@@ -67,10 +79,10 @@ function toApiError(error: unknown, req: Request, contract: Contract): ApiError 
         problems: errors?.length ? describeValidationErrors(errors) : 'the request breaks the contract',
       });
     case 404:
-      return apiError('route_not_found', { method: req.method, path: pathOf(req) });
+      return apiError('route_not_found', { method: arrivedMethod(req), path: pathOf(req) });
     case 405: {
-      const allow = headers?.['Allow'] ?? headers?.['allow'] ?? '';
-      return apiError('method_not_allowed', { method: req.method, allow }, allow ? { Allow: allow } : {});
+      const allow = withHead(headers?.['Allow'] ?? headers?.['allow'] ?? '');
+      return apiError('method_not_allowed', { method: arrivedMethod(req), allow }, allow ? { Allow: allow } : {});
     }
     case 413:
       return apiError('payload_too_large', { limit: contract.maxRequestBodyBytes });
@@ -83,7 +95,7 @@ function toApiError(error: unknown, req: Request, contract: Contract): ApiError 
 /** Requests no route claimed: outside the base path, or an operation without a handler. */
 export function routeNotFound(): RequestHandler {
   return (req) => {
-    throw apiError('route_not_found', { method: req.method, path: pathOf(req) });
+    throw apiError('route_not_found', { method: arrivedMethod(req), path: pathOf(req) });
   };
 }
 
@@ -102,6 +114,9 @@ export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHa
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
       answer = apiError('internal_error');
     }
+    // A body left unread (refused before it was read) would otherwise be read to its end to keep
+    // the connection: closing it is cheaper, and the client learns the answer at once.
+    if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
     res.status(answer.status).set(answer.headers).json(answer.toBody());
   };
 }

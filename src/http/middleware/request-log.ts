@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from '../../log/logger.js';
 import type { AuthenticatedLocals } from './authenticate.js';
+import { arrivedMethod } from './request-target.js';
 
 // A client may wrongly put its key in the query string; it must not reach the logs from there.
 const SECRET_QUERY_PARAMETER = /([?&](?:access_token|api_key|apikey|key|token)=)[^&]*/gi;
@@ -32,7 +33,7 @@ export function requestLog(logger: Logger): RequestHandler {
       const principal = (res.locals as Partial<AuthenticatedLocals>).principal;
       const line = {
         reqId,
-        req: { method: req.method, url: redactUrl(req.originalUrl) },
+        req: { method: arrivedMethod(req), url: redactUrl(req.originalUrl) },
         res: { statusCode },
         ...(failed ? { err: { type: 'Error', message: `failed with status code ${statusCode}` } } : {}),
         responseTime: Date.now() - started,

@@ -1,33 +1,8 @@
-import contentType from 'content-type';
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../../contract/contract.js';
-import { apiError } from '../../errors/api-error.js';
+import { strictParameters } from './strict-parameters.js';
 import { patchValidator } from './validator-patches.js';
-
-/**
- * JSON bodies up to the spec's `x-max-request-body-bytes` (larger ones become 413), in UTF-8 only
- * (RFC 8259): body-parser would otherwise decode any charset iconv knows.
- */
-export function parseJsonBodies(contract: Contract): RequestHandler[] {
-  const requireUtf8: RequestHandler = (req, _res, next) => {
-    const header = req.headers['content-type'];
-    if (header) {
-      const charset = (() => {
-        try {
-          return contentType.parse(header).parameters['charset'];
-        } catch {
-          return undefined; // a malformed header is the validator's to reject, as 415
-        }
-      })();
-      if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
-        throw apiError('unsupported_media_type', { reason: 'charset' });
-      }
-    }
-    next();
-  };
-  return [requireUtf8, express.json({ limit: contract.maxRequestBodyBytes, strict: true })];
-}
 
 /**
  * Steps of the validator's middleware that do nothing for this app but cost a promise hop on every
@@ -39,7 +14,8 @@ const IDLE_VALIDATOR_STEPS = new Set(['securityMiddleware', 'pathParamsMiddlewar
 
 /**
  * Validates every request against openapi.yaml: parameters, bodies, content types, unknown routes
- * and methods. Mounted at the app root, because it works out the base path from `servers`.
+ * and methods, with the strict parameter rules around its checks (see strict-parameters.ts).
+ * Mounted at the app root, because it works out the base path from `servers`.
  */
 export function validateRequests(contract: Contract): RequestHandler[] {
   patchValidator();
@@ -65,5 +41,8 @@ export function validateRequests(contract: Contract): RequestHandler[] {
       int64: { type: 'number', validate: (value: number) => Number.isSafeInteger(value) },
     },
   }) as RequestHandler[];
-  return steps.filter((step) => !IDLE_VALIDATOR_STEPS.has(step.name));
+  const [route, ...checks] = steps.filter((step) => !IDLE_VALIDATOR_STEPS.has(step.name));
+  const strict = strictParameters(contract);
+  // Its routing step finds the operation; the strict rules need it, and must run before its checks.
+  return [route!, strict.beforeValidation, ...checks, strict.afterValidation];
 }

@@ -1,10 +1,14 @@
 import type { RequestHandler } from 'express';
 
 /** API responses are per-caller data: never cached by intermediaries, never content-sniffed. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
 export function securityHeaders(): RequestHandler {
   return (_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     next();
   };
 }

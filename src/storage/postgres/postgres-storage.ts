@@ -5,6 +5,7 @@ import {
   StorageUnavailableError,
   type Account,
   type ApiKeyRecord,
+  type NewApiKey,
   type NewPet,
   type Pet,
   type PetPageQuery,
@@ -57,8 +58,9 @@ export function isUnavailable(error: unknown): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
 }
 
-// Any constant works, as long as every process of this service uses the same one.
+// Any constants work, as long as every process of this service uses the same ones.
 const MIGRATION_LOCK_KEY = 7_318_442_001;
+const BOOTSTRAP_LOCK_KEY = 7_318_442_002;
 
 /** Timestamps as the rows of both backends carry them: RFC 3339 in UTC, to the millisecond. */
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -244,6 +246,40 @@ export class PostgresStorage implements Storage {
 
   async hasActiveApiKey(): Promise<boolean> {
     return (await this.rows('any-active-key', 'SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1')).length > 0;
+  }
+
+  async createFirstApiKey({ accountName, hash, displayPrefix }: NewApiKey): Promise<ApiKeyRecord | undefined> {
+    return this.guard(async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        // Held to the end of the transaction: processes starting together check one after the other.
+        await client.query('SELECT pg_advisory_xact_lock($1)', [BOOTSTRAP_LOCK_KEY]);
+        const active = await client.query('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1');
+        if (active.rows.length > 0) {
+          await client.query('COMMIT');
+          return undefined;
+        }
+        const account = await client.query<{ id: number }>(
+          'INSERT INTO accounts (name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id',
+          [accountName],
+        );
+        const [row] = (
+          await client.query<ApiKeyRow>(
+            `WITH k AS (INSERT INTO api_keys (account_id, key_hash, display_prefix) VALUES ($1, $2, $3) RETURNING *)
+             SELECT ${KEY_COLUMNS} FROM k JOIN accounts a ON a.id = k.account_id`,
+            [account.rows[0]!.id, hash, displayPrefix],
+          )
+        ).rows;
+        await client.query('COMMIT');
+        return apiKeyFromRow(row!);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
   }
 
   async ping(): Promise<void> {

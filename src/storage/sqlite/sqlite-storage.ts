@@ -7,6 +7,7 @@ import {
   StorageUnavailableError,
   type Account,
   type ApiKeyRecord,
+  type NewApiKey,
   type NewPet,
   type Pet,
   type PetPageQuery,
@@ -174,6 +175,19 @@ export class SqliteStorage implements Storage {
 
   async hasActiveApiKey(): Promise<boolean> {
     return this.statements.anyActiveKey.get() !== undefined;
+  }
+
+  async createFirstApiKey({ accountName, hash, displayPrefix }: NewApiKey): Promise<ApiKeyRecord | undefined> {
+    // IMMEDIATE takes the write lock before the check, so another process cannot pass it too.
+    return this.db
+      .transaction(() => {
+        if (this.statements.anyActiveKey.get() !== undefined) return undefined;
+        this.statements.insertAccount.run(accountName);
+        const account = this.statements.getAccount.get(accountName)!;
+        const { id } = this.statements.insertKey.get(account.id, hash, displayPrefix)!;
+        return apiKeyFromRow(this.statements.getKey.get(id)!);
+      })
+      .immediate();
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,92 @@
+import { parse } from 'lossless-json';
+
+/**
+ * Why a string may not be taken as text: U+0000, which PostgreSQL cannot store in text and which no
+ * name needs, or an unpaired UTF-16 surrogate (`"\ud800"` in JSON), which is not a character at all
+ * and which UTF-8 storage would turn into something else.
+ */
+export function textProblem(value: string): string | undefined {
+  if (value.includes('\u0000')) return 'must not contain NUL (U+0000)';
+  if (!value.isWellFormed()) return 'must be well-formed Unicode, without unpaired surrogates';
+  return undefined;
+}
+
+/** A number token that a double would not hold exactly, kept as written until the body is judged. */
+class InexactNumber {
+  constructor(readonly text: string) {}
+}
+
+/** Digits of the decimal `text` as an exact integer, or undefined when it has a fractional part. */
+function exactInteger(text: string): bigint | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, sign, whole, fraction = '', exponentText = '0'] = match;
+  const exponent = Number(exponentText);
+  let digits = whole! + fraction;
+  if (/^0*$/.test(digits)) return 0n;
+  let scale = exponent - fraction.length;
+  // Trailing zeros of the digits move into the scale: 1.50e1 is 15.
+  while (scale < 0 && digits.endsWith('0')) {
+    digits = digits.slice(0, -1);
+    scale += 1;
+  }
+  if (scale < 0) return undefined;
+  if (scale > 400) return undefined; // far beyond any double: handled as not finite
+  return BigInt(`${sign}${digits || '0'}${'0'.repeat(scale)}`);
+}
+
+/**
+ * A number as JSON.parse would read it, unless reading it as a double changes it: a token whose
+ * double is a whole number must be exactly that number (1.0000000000000001 and 9007199254740993 are
+ * not), and none may overflow to Infinity. Fractions are kept as doubles: 0.1 has no exact double.
+ */
+function readNumber(text: string): number | InexactNumber {
+  const value = Number(text);
+  if (!Number.isFinite(value)) return new InexactNumber(text);
+  if (Number.isInteger(value) && exactInteger(text) !== BigInt(value)) return new InexactNumber(text);
+  return value;
+}
+
+export type StrictJsonResult =
+  { ok: true; value: object } | { ok: false; kind: 'syntax' } | { ok: false; kind: 'invalid'; problems: string[] };
+
+/** Every problem of the parsed body, each naming its field as the validator does (`body.name`). */
+function findProblems(value: unknown, field: string, problems: string[]): void {
+  if (value instanceof InexactNumber) {
+    const read = Number(value.text);
+    problems.push(`${field} must be a number that a double holds exactly (${value.text} would be read as ${read})`);
+  } else if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem) problems.push(`${field} ${problem}`);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => findProblems(item, `${field}.${index}`, problems));
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const problem = textProblem(key);
+      if (problem) problems.push(`a key of ${field} ${problem}`);
+      findProblems(item, `${field}.${key}`, problems);
+    }
+  }
+}
+
+/**
+ * Parses a request body as JSON, strictly: only an object or an array at the top (RFC 8259 allows
+ * any value, but no operation takes one), no key twice in one object (which JSON.parse would settle
+ * silently by keeping the last), no number that a double would change, and no string that is not
+ * text (see textProblem). lossless-json hands every number token over as written, which JSON.parse
+ * cannot do on Node 20.
+ */
+export function parseStrictJson(text: string): StrictJsonResult {
+  let value: unknown;
+  try {
+    value = parse(text, null, readNumber);
+  } catch (error) {
+    const duplicate = /^Duplicate key '(.*)' encountered/.exec((error as Error).message);
+    if (duplicate) return { ok: false, kind: 'invalid', problems: [`body has the key ${JSON.stringify(duplicate[1])} more than once`] };
+    return { ok: false, kind: 'syntax' };
+  }
+  if (value === null || typeof value !== 'object') return { ok: false, kind: 'syntax' };
+  const problems: string[] = [];
+  findProblems(value, 'body', problems);
+  return problems.length ? { ok: false, kind: 'invalid', problems } : { ok: true, value };
+}
