@@ -36,10 +36,10 @@ export async function postmanCollection(specJson: string): Promise<PostmanCollec
     { folderStrategy: 'Tags', parametersResolution: 'Example', enableOptionalParameters: false, alwaysInheritAuthentication: true },
   )) as CollectionResult;
   if (!result.result) throw new Error(`openapi-to-postmanv2: ${result.reason ?? 'conversion failed'}`);
-  const collection = result.output?.[0]?.data as PostmanCollection;
+  const collection = result.output?.[0]?.data as PostmanCollection | undefined;
   // The converter turns the spec's bearer scheme into `{{bearerToken}}` without declaring that
   // variable; name it after the API's keys and declare it, so Postman shows where the key goes.
-  if (collection.auth?.type !== 'bearer') throw new Error('openapi-to-postmanv2: expected bearer auth on the collection');
+  if (collection?.auth?.type !== 'bearer') throw new Error('openapi-to-postmanv2: expected bearer auth on the collection');
   collection.auth.bearer = [{ key: 'token', value: `{{${POSTMAN_KEY_VARIABLE}}}`, type: 'string' }];
   collection.variable = [
     ...(collection.variable ?? []),
