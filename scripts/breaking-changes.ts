@@ -52,7 +52,7 @@ export function parseVersion(text: string): Version {
   return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3]) };
 }
 
-function compareVersions(a: Version, b: Version): number {
+export function compareVersions(a: Version, b: Version): number {
   return a.major - b.major || a.minor - b.minor || a.patch - b.patch;
 }
 
@@ -84,8 +84,9 @@ export interface BreakingCheck {
   problems: string[];
 }
 
-async function breakingChanges(baseFile: string, revisionFile: string): Promise<Change[]> {
-  const directory = mkdtempSync(join(tmpdir(), 'check-breaking-'));
+/** Runs `oasdiff COMMAND base revision ...` with the policy's severity levels; resolves to its stdout. */
+async function oasdiff(command: 'breaking' | 'changelog', baseFile: string, revisionFile: string, args: string[]): Promise<string> {
+  const directory = mkdtempSync(join(tmpdir(), 'oasdiff-'));
   try {
     const levels = join(directory, 'levels.txt');
     writeFileSync(
@@ -94,12 +95,31 @@ async function breakingChanges(baseFile: string, revisionFile: string): Promise<
         .map(([id, level]) => `${id} ${level}\n`)
         .join(''),
     );
-    const args = ['breaking', baseFile, revisionFile, '--format', 'json', '--severity-levels', levels];
-    const { stdout } = await promisify(execFile)(OASDIFF, args, { maxBuffer: 16 * 1024 * 1024 });
-    return (JSON.parse(stdout) as Change[]).filter((change) => change.level === ERR);
+    const { stdout } = await promisify(execFile)(OASDIFF, [command, baseFile, revisionFile, ...args, '--severity-levels', levels], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return stdout;
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
+}
+
+async function breakingChanges(baseFile: string, revisionFile: string): Promise<Change[]> {
+  const stdout = await oasdiff('breaking', baseFile, revisionFile, ['--format', 'json']);
+  return (JSON.parse(stdout) as Change[]).filter((change) => change.level === ERR);
+}
+
+/** Every change `oasdiff changelog` finds (wording, summaries and examples are not among them). */
+export async function apiChanges(baseFile: string, revisionFile: string): Promise<Change[]> {
+  return JSON.parse(await oasdiff('changelog', baseFile, revisionFile, ['--format', 'json'])) as Change[];
+}
+
+/**
+ * Every change from a release to a revision as `oasdiff changelog` writes it in Markdown (an H1, then
+ * one section per operation), the ones the versioning policy counts as breaking marked `:warning:`.
+ */
+export async function changelogMarkdown(baseFile: string, revisionFile: string): Promise<string> {
+  return oasdiff('changelog', baseFile, revisionFile, ['--format', 'markdown']);
 }
 
 /**

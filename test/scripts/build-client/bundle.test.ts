@@ -6,32 +6,9 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
 import { clientApiPerTest } from '../../support/client-api.js';
-import { checkContract, type ObservedResponse } from '../../support/contract-check.js';
+import { checkClientScenario, clientScenarioScript } from '../../support/client-scenario.js';
 
 const BUNDLE = 'dist/client/index.js';
-
-// Runs next to a copy of the bundle alone. It records every response it receives so that the test
-// can check them against openapi.yaml, as it does every response a test sees.
-const SCRIPT = `
-import { createPetStoreClient, listAllPets, PetStoreApiError } from './index.js';
-
-const [baseUrl, apiKey] = process.argv.slice(2);
-const observed = [];
-const recordingFetch = async (request) => {
-  const response = await fetch(request);
-  const { pathname, search } = new URL(request.url);
-  observed.push({ method: request.method, url: pathname + search, status: response.status, headers: Object.fromEntries(response.headers), text: await response.clone().text() });
-  return response;
-};
-const client = createPetStoreClient({ baseUrl, apiKey, fetch: recordingFetch, onDeprecation: () => {} });
-const created = await client.POST('/pets', { body: { name: 'Bundled', categoryId: 1, status: 'sold' } });
-await client.POST('/pets', { body: { name: 'Second', categoryId: 2 } });
-const all = [];
-for await (const pet of listAllPets(client, { pageSize: 1 })) all.push(pet);
-const denied = await listAllPets(createPetStoreClient({ baseUrl, apiKey: 'psk_wrong', fetch: recordingFetch })).next().catch((error) => error);
-const openapiFetchReachable = await import('openapi-fetch').then(() => true, () => false);
-console.log(JSON.stringify({ created: created.data, all, denied: denied instanceof PetStoreApiError && denied.error, openapiFetchReachable, observed }));
-`;
 
 function hasNodeModulesAbove(folder: string): boolean {
   for (let dir = folder; ; dir = dirname(dir)) {
@@ -70,31 +47,12 @@ describe.each(backends)('the client bundle, copied alone to a folder without nod
     const folder = mkdtempSync(join(tmpdir(), 'petstore-bundle-'));
     expect(hasNodeModulesAbove(folder)).toBe(false);
     copyFileSync(BUNDLE, join(folder, 'index.js'));
-    writeFileSync(join(folder, 'run.mjs'), SCRIPT);
+    writeFileSync(join(folder, 'run.mjs'), clientScenarioScript('./index.js'));
 
     const { stdout } = await promisify(execFile)(process.execPath, ['run.mjs', api().server.baseUrl, api().apiKey], {
       cwd: folder,
       env: { PATH: process.env['PATH'] ?? '' },
     });
-    const result = JSON.parse(stdout) as {
-      created: unknown;
-      all: unknown[];
-      denied: unknown;
-      openapiFetchReachable: boolean;
-      observed: Omit<ObservedResponse, 'body'>[];
-    };
-
-    expect(result.openapiFetchReachable).toBe(false);
-    expect(result.created).toEqual({ id: 1, name: 'Bundled', categoryId: 1, status: 'sold' });
-    expect(result.all).toEqual([result.created, { id: 2, name: 'Second', categoryId: 2 }]);
-    expect(result.denied).toMatchObject({ code: 'invalid_api_key', status: 401 });
-    expect(result.observed.map(({ method, url, status }) => `${method} ${url} ${status}`)).toEqual([
-      'POST /v1/pets 201',
-      'POST /v1/pets 201',
-      'GET /v1/pets?limit=1 200',
-      expect.stringMatching(/^GET \/v1\/pets\?limit=1&cursor=[A-Za-z0-9_-]+ 200$/),
-      'GET /v1/pets 401',
-    ]);
-    for (const response of result.observed) checkContract({ ...response, body: JSON.parse(response.text) });
+    checkClientScenario(stdout);
   });
 });
