@@ -8,9 +8,13 @@ export interface Config {
   /** How long a request waits for a new PostgreSQL connection before it is answered 503. */
   databaseConnectTimeoutMs: number;
   logLevel: string;
+  /** How long the record of an Idempotency-Key is kept, from the first request. */
+  idempotencyRetentionSeconds: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:data/petstore.db';
+/** 24 hours, as openapi.yaml's Idempotency-Key documents. */
+export const DEFAULT_IDEMPOTENCY_RETENTION_SECONDS = 86_400;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -34,5 +38,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: integerSetting(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     databaseConnectTimeoutMs: integerSetting(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2000, 100, 60_000),
     logLevel,
+    // From a minute (shorter than a client's retries would defeat it) to 30 days.
+    idempotencyRetentionSeconds: integerSetting(env, 'IDEMPOTENCY_RETENTION_SECONDS', DEFAULT_IDEMPOTENCY_RETENTION_SECONDS, 60, 2_592_000),
   };
 }

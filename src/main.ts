@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const server = createHttpServer({ contract, storage, logger });
+  const server = createHttpServer({ contract, storage, logger, idempotencyRetentionSeconds: config.idempotencyRetentionSeconds });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

@@ -10,6 +10,7 @@ describe('configuration', () => {
       databasePoolSize: 10,
       databaseConnectTimeoutMs: 2000,
       logLevel: 'info',
+      idempotencyRetentionSeconds: 86_400,
     });
   });
 
@@ -22,6 +23,7 @@ describe('configuration', () => {
         DATABASE_POOL_SIZE: '25',
         DATABASE_CONNECT_TIMEOUT_MS: '500',
         LOG_LEVEL: 'warn',
+        IDEMPOTENCY_RETENTION_SECONDS: '3600',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -30,6 +32,7 @@ describe('configuration', () => {
       databasePoolSize: 25,
       databaseConnectTimeoutMs: 500,
       logLevel: 'warn',
+      idempotencyRetentionSeconds: 3600,
     });
   });
 
@@ -38,6 +41,8 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not "70000"'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 1000, not "0"'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '1.5' }, 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 60000, not "1.5"'],
+    [{ IDEMPOTENCY_RETENTION_SECONDS: '59' }, 'IDEMPOTENCY_RETENTION_SECONDS must be an integer from 60 to 2592000, not "59"'],
+    [{ IDEMPOTENCY_RETENTION_SECONDS: '2592001' }, 'IDEMPOTENCY_RETENTION_SECONDS must be an integer from 60 to 2592000, not "2592001"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
   ])('refuses %j', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);

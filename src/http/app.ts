@@ -20,8 +20,10 @@ export interface AppOptions {
   contract: Contract;
   storage: Storage;
   logger: Logger;
-  /** Injected so that sunset behaviour can be tested at any instant. */
+  /** Injected so that sunset behaviour (and the expiry of idempotency records) can be tested at any instant. */
   clock?: Clock;
+  /** How long the record of an Idempotency-Key is kept (config: IDEMPOTENCY_RETENTION_SECONDS). */
+  idempotencyRetentionSeconds?: number;
   /** The operations' implementations; by default those of src/handlers on this storage. */
   handlers?: OperationHandlers;
 }
@@ -31,7 +33,14 @@ export interface AppOptions {
  * deprecated operation; then authentication, before anything else can answer (401 beats 404, 405,
  * 400, 413, 415); then the sunset; then body parsing and validation; then the handlers.
  */
-export function createApp({ contract, storage, logger, clock = () => new Date(), handlers }: AppOptions): Express {
+export function createApp({
+  contract,
+  storage,
+  logger,
+  clock = () => new Date(),
+  idempotencyRetentionSeconds,
+  handlers,
+}: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   // Responses are no-store; an ETag would only cost a hash of every body.
@@ -53,7 +62,7 @@ export function createApp({ contract, storage, logger, clock = () => new Date(),
     series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), ...parseJsonBodies(contract)),
   );
   app.use(series(...validateRequests(contract)));
-  app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api })));
+  app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api, clock, idempotencyRetentionSeconds })));
 
   app.use(routeNotFound());
   app.use(errorHandler(contract, logger));

@@ -1,14 +1,29 @@
 import pg from 'pg';
 import type { Migration } from '../migration.js';
-import { apiKeyFromRow, petFromRow, PET_COLUMNS, principalFromRow, type ApiKeyRow, type PetRow, type PrincipalRow } from '../rows.js';
+import {
+  apiKeyFromRow,
+  EXPIRED_RECORDS_PER_WRITE,
+  headersToColumn,
+  outcomeOfRecord,
+  petFromRow,
+  PET_COLUMNS,
+  principalFromRow,
+  type ApiKeyRow,
+  type IdempotencyRow,
+  type PetRow,
+  type PrincipalRow,
+} from '../rows.js';
 import {
   StorageUnavailableError,
   type Account,
   type ApiKeyRecord,
+  type IdempotencyRequest,
+  type IdempotentOutcome,
   type NewPet,
   type Pet,
   type PetPageQuery,
   type Principal,
+  type RecordedResponse,
   type RevokeResult,
   type Storage,
   type StorageOptions,
@@ -70,6 +85,27 @@ const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * rows for every one it returns.
  */
 export const LIST_PETS_BY_STATUS_SQL = `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`;
+const INSERT_PET_SQL = `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`;
+
+/**
+ * The new record of a key, replacing its expired one if there is one (the caller holds the key's
+ * lock and saw no unexpired record), after clearing away a few other expired records: SKIP LOCKED,
+ * so that concurrent requests never wait for each other's clean-up.
+ */
+const PUT_IDEMPOTENCY_RECORD_SQL = `
+  WITH expired AS (
+    DELETE FROM idempotency_keys WHERE (account_id, key) IN (
+      SELECT account_id, key FROM idempotency_keys
+       WHERE expires_at <= $7 AND NOT (account_id = $1 AND key = $2)
+       ORDER BY expires_at LIMIT ${EXPIRED_RECORDS_PER_WRITE}
+       FOR UPDATE SKIP LOCKED)
+  )
+  INSERT INTO idempotency_keys (account_id, key, fingerprint, status, headers, body, created_at, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  ON CONFLICT (account_id, key) DO UPDATE SET
+    fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, headers = EXCLUDED.headers,
+    body = EXCLUDED.body, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`;
+
 const KEY_COLUMNS = `k.id, k.account_id, a.name AS account_name, k.display_prefix, ${utc('k.created_at')} AS created_at, ${utc('k.revoked_at')} AS revoked_at`;
 
 /**
@@ -163,12 +199,77 @@ export class PostgresStorage implements Storage {
   }
 
   async createPet(pet: NewPet): Promise<Pet> {
-    const [row] = await this.petRows(
-      'insert-pet',
-      `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`,
-      [pet.name, pet.categoryId, pet.status ?? null],
-    );
+    const [row] = await this.petRows('insert-pet', INSERT_PET_SQL, [pet.name, pet.categoryId, pet.status ?? null]);
     return petFromRow(row!);
+  }
+
+  /**
+   * One transaction that first takes a transaction-scoped advisory lock on the account and key, with
+   * try-lock: a request that finds the key locked is another one with the same key still in flight,
+   * in this process or any other, and gets 409 at once instead of waiting for it (the draft's
+   * answer). The holder reads the record only after taking the lock, in a statement of its own, so it
+   * sees any commit of an earlier holder (PostgreSQL releases the lock after the commit is visible):
+   * a retry after the first request finished replays it, and the pet and the record commit together
+   * or not at all. The primary key on (account_id, key) backs this up.
+   */
+  async createPetIdempotently(
+    pet: NewPet,
+    idempotency: IdempotencyRequest,
+    respond: (pet: Pet) => RecordedResponse,
+  ): Promise<IdempotentOutcome> {
+    return this.transaction(async (client) => {
+      const { accountId, key, fingerprint, now, expiresAt } = idempotency;
+      const lock = await client.query<{ locked: boolean }>({
+        name: 'lock-idempotency-key',
+        text: 'SELECT pg_try_advisory_xact_lock(hashtextextended($2, $1)) AS locked',
+        values: [accountId, key],
+      });
+      if (!lock.rows[0]!.locked) return { kind: 'in_progress' };
+      const { rows: records } = await client.query<IdempotencyRow>({
+        name: 'get-idempotency-record',
+        text: 'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND expires_at > $3',
+        values: [accountId, key, now],
+      });
+      if (records[0]) return outcomeOfRecord(records[0], fingerprint);
+      const { rows } = await client.query<PetRow>({
+        name: 'insert-pet',
+        text: INSERT_PET_SQL,
+        values: [pet.name, pet.categoryId, pet.status ?? null],
+        rowMode: 'array',
+      });
+      const response = respond(petFromRow(rows[0]!));
+      await client.query({
+        name: 'put-idempotency-record',
+        text: PUT_IDEMPOTENCY_RECORD_SQL,
+        values: [accountId, key, fingerprint, response.status, headersToColumn(response), response.body, now, expiresAt],
+      });
+      return { kind: 'created', response };
+    });
+  }
+
+  /** `work` in a transaction on one connection: committed when it returns, rolled back when it throws. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.guard(async () => {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        try {
+          const result = await work(client);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+          throw error;
+        }
+      } catch (error) {
+        if (isUnavailable(error)) broken ??= error as Error;
+        throw error;
+      } finally {
+        // A connection that failed is dropped from the pool rather than reused.
+        client.release(broken);
+      }
+    });
   }
 
   async getPet(id: number): Promise<Pet | undefined> {
