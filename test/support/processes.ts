@@ -26,6 +26,8 @@ export interface RunningServer {
   /** Everything the process printed to stdout so far, line by line; all of it once stop() resolved. */
   output: string[];
   stop(): Promise<number | null>;
+  /** Sends the process a signal (SIGKILL: no shutdown at all) and resolves with how it ended. */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -54,6 +56,10 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
           output,
           stop: async () => {
             child.kill('SIGTERM');
+            return exited;
+          },
+          kill: async (signal) => {
+            child.kill(signal);
             return exited;
           },
         });
