@@ -140,7 +140,7 @@ describe('createPet handler [postgres]: a key still in flight', () => {
         async () => {
           // Activity is read once per transaction; the blocker is in one, so it clears that snapshot.
           const [, { rows }] = (await blocker.query(
-            "SELECT pg_stat_clear_snapshot(); SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO pets%'",
+            "SELECT pg_stat_clear_snapshot(); SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO pets%'",
           )) as unknown as [pg.QueryResult, pg.QueryResult<{ waiting: number }>];
           expect(rows[0]!.waiting).toBe(1);
         },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Migration } from '../migration.js';
 import {
@@ -22,6 +23,7 @@ import {
   type NewPet,
   type Pet,
   type PetPageQuery,
+  type PetStatus,
   type Principal,
   type RecordedResponse,
   type RevokeResult,
@@ -105,6 +107,36 @@ const PUT_IDEMPOTENCY_RECORD_SQL = `
   ON CONFLICT (account_id, key) DO UPDATE SET
     fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, headers = EXCLUDED.headers,
     body = EXCLUDED.body, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`;
+
+/**
+ * The advisory lock of an account's key: 64 bits of SHA-256, as an int8 literal (digits only, so it
+ * can travel with BEGIN in one simple query). A collision only makes two keys wait for each other.
+ */
+export function advisoryLockKey(accountId: number, key: string): string {
+  return createHash('sha256').update(`${accountId}:${key}`).digest().readBigInt64BE(0).toString();
+}
+
+/** The key's unexpired record, or else (in the same statement) the new pet: one row either way. */
+const RECORD_OR_NEW_PET_SQL = `
+  WITH record AS (
+    SELECT fingerprint, status, headers, body FROM idempotency_keys
+     WHERE account_id = $1 AND key = $2 AND expires_at > $3
+  ), created AS (
+    INSERT INTO pets (name, category_id, status)
+    SELECT $4, $5, $6 WHERE NOT EXISTS (SELECT FROM record)
+    RETURNING id, name, category_id, status
+  )
+  SELECT fingerprint, status, headers, body, NULL::bigint AS id, NULL::text AS name, NULL::bigint AS category_id, NULL::text AS pet_status
+    FROM record
+  UNION ALL
+  SELECT NULL, NULL, NULL, NULL, id, name, category_id, status FROM created`;
+
+type RecordOrPetRow = { [K in keyof IdempotencyRow]: IdempotencyRow[K] | null } & {
+  id: number | null;
+  name: string | null;
+  category_id: number | null;
+  pet_status: PetStatus | null;
+};
 
 const KEY_COLUMNS = `k.id, k.account_id, a.name AS account_name, k.display_prefix, ${utc('k.created_at')} AS created_at, ${utc('k.revoked_at')} AS revoked_at`;
 
@@ -210,34 +242,27 @@ export class PostgresStorage implements Storage {
    * answer). The holder reads the record only after taking the lock, in a statement of its own, so it
    * sees any commit of an earlier holder (PostgreSQL releases the lock after the commit is visible):
    * a retry after the first request finished replays it, and the pet and the record commit together
-   * or not at all. The primary key on (account_id, key) backs this up.
+   * or not at all. The primary key on (account_id, key) backs this up. Four round trips: BEGIN with
+   * the lock, the record or else the new pet, the record of the new pet, COMMIT.
    */
   async createPetIdempotently(
     pet: NewPet,
     idempotency: IdempotencyRequest,
     respond: (pet: Pet) => RecordedResponse,
   ): Promise<IdempotentOutcome> {
-    return this.transaction(async (client) => {
-      const { accountId, key, fingerprint, now, expiresAt } = idempotency;
-      const lock = await client.query<{ locked: boolean }>({
-        name: 'lock-idempotency-key',
-        text: 'SELECT pg_try_advisory_xact_lock(hashtextextended($2, $1)) AS locked',
-        values: [accountId, key],
+    const { accountId, key, fingerprint, now, expiresAt } = idempotency;
+    const tryLock = `SELECT pg_try_advisory_xact_lock(${advisoryLockKey(accountId, key)}) AS locked`;
+    return this.transaction<IdempotentOutcome, { locked: boolean }>(tryLock, async (client, [lock]) => {
+      if (!lock!.locked) return { kind: 'in_progress' };
+      const {
+        rows: [found],
+      } = await client.query<RecordOrPetRow>({
+        name: 'get-idempotency-record-or-insert-pet',
+        text: RECORD_OR_NEW_PET_SQL,
+        values: [accountId, key, now, pet.name, pet.categoryId, pet.status ?? null],
       });
-      if (!lock.rows[0]!.locked) return { kind: 'in_progress' };
-      const { rows: records } = await client.query<IdempotencyRow>({
-        name: 'get-idempotency-record',
-        text: 'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND expires_at > $3',
-        values: [accountId, key, now],
-      });
-      if (records[0]) return outcomeOfRecord(records[0], fingerprint);
-      const { rows } = await client.query<PetRow>({
-        name: 'insert-pet',
-        text: INSERT_PET_SQL,
-        values: [pet.name, pet.categoryId, pet.status ?? null],
-        rowMode: 'array',
-      });
-      const response = respond(petFromRow(rows[0]!));
+      if (found!.fingerprint !== null) return outcomeOfRecord(found as IdempotencyRow, fingerprint);
+      const response = respond(petFromRow([found!.id!, found!.name!, found!.category_id!, found!.pet_status]));
       await client.query({
         name: 'put-idempotency-record',
         text: PUT_IDEMPOTENCY_RECORD_SQL,
@@ -247,15 +272,21 @@ export class PostgresStorage implements Storage {
     });
   }
 
-  /** `work` in a transaction on one connection: committed when it returns, rolled back when it throws. */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * `work` in a transaction on one connection: committed when it returns, rolled back when it throws.
+   * `opening`, a statement without parameters, travels with BEGIN (one round trip); work gets its rows.
+   */
+  private async transaction<T, Opening extends pg.QueryResultRow>(
+    opening: string,
+    work: (client: pg.PoolClient, openingRows: Opening[]) => Promise<T>,
+  ): Promise<T> {
     return this.guard(async () => {
       const client = await this.pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        const [, opened] = (await client.query(`BEGIN; ${opening}`)) as unknown as [pg.QueryResult, pg.QueryResult<Opening>];
         try {
-          const result = await work(client);
+          const result = await work(client, opened.rows);
           await client.query('COMMIT');
           return result;
         } catch (error) {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../../src/storage/postgres/migrations.js';
 import {
+  advisoryLockKey,
   isUnavailable,
   LIST_PETS_BY_STATUS_SQL,
   migratePostgres,
@@ -79,6 +80,14 @@ describe('PostgreSQL storage', () => {
     const { rows } = await (await connect(url)).query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY expires_at, key');
     expect(rows).toHaveLength(LEFT_AFTER_ONE_WRITE);
     expect(rows.slice(-4).map((row) => row.key)).toEqual(['late-0', 'late-1', 'late-2', 'new']);
+  });
+
+  it('locks each account and Idempotency-Key on its own int8, written as a literal', () => {
+    const key = advisoryLockKey(1, 'k');
+    expect(key).toMatch(/^-?\d{1,19}$/);
+    expect(BigInt.asIntN(64, BigInt(key))).toBe(BigInt(key));
+    expect(advisoryLockKey(1, 'k')).toBe(key);
+    expect(new Set([key, advisoryLockKey(2, 'k'), advisoryLockKey(1, 'k2'), advisoryLockKey(11, ':k')]).size).toBe(4);
   });
 
   it('serves a page of a rare status in id order from the status index', async () => {
