@@ -14,12 +14,14 @@ export const ERROR_STATUSES = {
   route_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  idempotency_key_in_progress: 409,
   operation_sunset: 410,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
   expectation_failed: 417,
   headers_too_large: 431,
+  idempotency_key_reused: 422,
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
@@ -42,6 +44,12 @@ export const DEPRECATED_OPERATIONS = {
     replacement: { href: '/v1/pets', title: 'GET /v1/pets with the status filter' },
   },
 } as const;
+
+/** The operations that declare an `Idempotency-Key` header parameter: safe to retry with the same key. */
+export const IDEMPOTENCY_KEY_OPERATIONS = [{ method: 'POST', path: '/pets' }] as const satisfies ReadonlyArray<{
+  method: string;
+  path: string;
+}>;
 
 /**
  * What each operation's handler returns: one member per documented 2xx response, with its JSON body

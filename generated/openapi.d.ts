@@ -23,6 +23,13 @@ export interface paths {
          * Add an animal
          * @description Adds an animal to the catalogue and returns it with the `id` the service assigned.
          *     An omitted `status` stays absent: the animal comes back without `status`.
+         *
+         *     **Safe retries.** Send an `Idempotency-Key` to make the request safe to repeat after a timeout
+         *     or a lost connection: a retry with the same key and the same body creates nothing and gets the
+         *     first response again, byte for byte, marked `Idempotent-Replayed: true`. A retry while the
+         *     first request is still being processed gets `409`; the same key with a different body gets
+         *     `422`. A request rejected as invalid (`400`, `413`, `415`) is not recorded, so it can be
+         *     corrected and sent again with the same key. Keys belong to the account of the API key.
          */
         post: operations["createPet"];
         delete?: never;
@@ -147,7 +154,7 @@ export interface components {
          *     `x-http-status`. Codes are stable; new ones may be added in a minor version.
          * @example validation_failed
          */
-        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
+        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
         /**
          * @description The one error object of the service, returned with every 4xx and 5xx status.
          * @example {
@@ -237,6 +244,27 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description A request with the same `Idempotency-Key` is still being processed. Retry after a moment with
+         *     the same key and body: once the first request has finished, the retry gets its response.
+         */
+        IdempotencyKeyInProgress: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The `Idempotency-Key` was already used, by this account, for a request with a different body. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The service failed unexpectedly. Nothing about the failure is disclosed. */
         InternalError: {
             headers: {
@@ -284,6 +312,22 @@ export interface components {
          * @example cDE6MjA
          */
         Cursor: string;
+        /**
+         * @description Makes the request safe to retry (draft-ietf-httpapi-idempotency-key-header-07): a unique key
+         *     the client chooses for one logical request, such as a random UUID, and sends again unchanged on
+         *     every retry of it. Two forms, naming the same key:
+         *     - the draft's RFC 8941 String, `"…"`: 1 to 255 characters from space to `~` (0x20-0x7E), a
+         *       `"` or `\` inside written as `\"` or `\\`;
+         *     - bare: 1 to 255 characters, each a letter, a digit or one of ``!#$%&'*+-.^_`|~:/``.
+         *
+         *     Anything else (an empty key, a longer one, other characters, parameters, several keys) is
+         *     `400`. Keys belong to the account of the API key: two accounts may use the same key. The
+         *     server keeps a key's record, with the body's fingerprint and the response, for 24 hours from
+         *     the first request (a deployment may configure another period); after that the key counts as
+         *     new.
+         * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+         */
+        IdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
@@ -298,6 +342,11 @@ export interface components {
         Sunset: string;
         /** @description RFC 8288 link to the operation that replaces this one (`rel="successor-version"`). */
         SuccessorLink: string;
+        /**
+         * @description `true` when this is the recorded response of an earlier request with the same
+         *     `Idempotency-Key` and body, sent again: this request created nothing. Absent otherwise.
+         */
+        IdempotentReplayed: "true";
         /**
          * @description RFC 6750 challenge, `Bearer realm="pet-store"`, with `error="invalid_token"` when a key was
          *     sent but is not valid.
@@ -354,7 +403,24 @@ export interface operations {
     createPet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the request safe to retry (draft-ietf-httpapi-idempotency-key-header-07): a unique key
+                 *     the client chooses for one logical request, such as a random UUID, and sends again unchanged on
+                 *     every retry of it. Two forms, naming the same key:
+                 *     - the draft's RFC 8941 String, `"…"`: 1 to 255 characters from space to `~` (0x20-0x7E), a
+                 *       `"` or `\` inside written as `\"` or `\\`;
+                 *     - bare: 1 to 255 characters, each a letter, a digit or one of ``!#$%&'*+-.^_`|~:/``.
+                 *
+                 *     Anything else (an empty key, a longer one, other characters, parameters, several keys) is
+                 *     `400`. Keys belong to the account of the API key: two accounts may use the same key. The
+                 *     server keeps a key's record, with the body's fingerprint and the response, for 24 hours from
+                 *     the first request (a deployment may configure another period); after that the key counts as
+                 *     new.
+                 * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -365,11 +431,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The animal was added. */
+            /** @description The animal was added (or, with `Idempotent-Replayed`, had been added by an earlier request with the same key). */
             201: {
                 headers: {
                     /** @description Path of the new animal. */
                     Location: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -378,8 +445,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInProgress"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

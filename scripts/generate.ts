@@ -1,7 +1,8 @@
 // `npm run generate [-- --out DIR]`: writes what is derived from openapi.yaml into generated/ (or DIR):
 // - openapi.d.ts: the spec's types (openapi-typescript);
 // - contract.ts: the spec's facts as code: each error code's HTTP status, each operation's method and
-//   path, the deprecated operations' x-deprecation, and the typed results handlers return;
+//   path, the deprecated operations' x-deprecation, the operations that take an Idempotency-Key, and
+//   the typed results handlers return;
 // - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through).
 // generated/ is committed; test/scripts/generate.test.ts fails when it differs from a fresh run.
@@ -17,6 +18,7 @@ import {
   listOperations,
   parseSpec,
   readSpecText,
+  resolveRef,
   type OpenApiDocument,
   type OperationEntry,
   type SchemaObject,
@@ -46,21 +48,6 @@ interface ParameterObject extends Ref {
 
 interface RequestBodyObject extends Ref {
   content?: Record<string, unknown>;
-}
-
-/** Follows a local `$ref` (`#/components/...`) to what it names. */
-function resolveRef<T extends Ref>(document: OpenApiDocument, value: T): T {
-  let current: Ref = value;
-  while (current.$ref) {
-    const pointer = current.$ref;
-    if (!pointer.startsWith('#/')) throw new Error(`openapi.yaml: only local $refs are supported, not ${pointer}`);
-    current = pointer
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')], document) as Ref;
-    if (current === undefined) throw new Error(`openapi.yaml: $ref ${pointer} points at nothing`);
-  }
-  return current as T;
 }
 
 const literal = (value: unknown) => JSON.stringify(value);
@@ -121,6 +108,16 @@ function contractModule(document: OpenApiDocument): string {
     return `  /** ${entry.method.toUpperCase()} ${entry.path} */\n  ${key(entry.operation.operationId)}: ${members.length ? members.map((m) => indent(m, 2).trimStart()).join(' | ') : 'never'};`;
   });
 
+  // Operations that take an Idempotency-Key: the typed client keys and retries these, and only these.
+  const idempotent = operations
+    .filter(({ operation }) =>
+      ((operation.parameters as ParameterObject[] | undefined) ?? []).some((p) => {
+        const parameter = resolveRef(document, p);
+        return parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key';
+      }),
+    )
+    .map(({ method, path }) => `  { method: ${literal(method.toUpperCase())}, path: ${literal(path)} },`);
+
   const defaulted = operations.flatMap(({ operation }) => {
     const parameters = ((operation.parameters as ParameterObject[] | undefined) ?? []).map((p) => resolveRef(document, p));
     const names = (where: ParameterObject['in']) =>
@@ -149,6 +146,11 @@ ${operationTable.join('\n')}
 export const DEPRECATED_OPERATIONS = {
 ${deprecations.join('\n')}
 } as const;
+
+/** The operations that declare an \`Idempotency-Key\` header parameter: safe to retry with the same key. */
+export const IDEMPOTENCY_KEY_OPERATIONS = [
+${idempotent.join('\n')}
+] as const satisfies ReadonlyArray<{ method: string; path: string }>;
 
 /**
  * What each operation's handler returns: one member per documented 2xx response, with its JSON body

@@ -18,9 +18,13 @@ export interface Config {
   shutdownDrainMs: number;
   /** After SIGTERM/SIGINT: when the process exits (0) whatever its clients do; counted from the signal. */
   shutdownTimeoutMs: number;
+  /** How long the record of an Idempotency-Key is kept, from the first request. */
+  idempotencyRetentionSeconds: number;
 }
 
 export const DEFAULT_DATABASE_URL = 'file:data/petstore.db';
+/** 24 hours, as openapi.yaml's Idempotency-Key documents. */
+export const DEFAULT_IDEMPOTENCY_RETENTION_SECONDS = 86_400;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -63,5 +67,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: integerSetting(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 0, 3_600_000),
     shutdownDrainMs,
     shutdownTimeoutMs,
+    // From a minute (shorter than a client's retries would defeat it) to 30 days.
+    idempotencyRetentionSeconds: integerSetting(env, 'IDEMPOTENCY_RETENTION_SECONDS', DEFAULT_IDEMPOTENCY_RETENTION_SECONDS, 60, 2_592_000),
   };
 }

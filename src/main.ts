@@ -36,7 +36,14 @@ async function main(): Promise<void> {
   }
 
   const lifecycle = new Lifecycle();
-  const server = createHttpServer({ contract, storage, logger, lifecycle, timeouts: config });
+  const server = createHttpServer({
+    contract,
+    storage,
+    logger,
+    lifecycle,
+    timeouts: config,
+    idempotencyRetentionSeconds: config.idempotencyRetentionSeconds,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

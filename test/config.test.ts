@@ -15,6 +15,7 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 65_000,
       shutdownDrainMs: 5_000,
       shutdownTimeoutMs: 20_000,
+      idempotencyRetentionSeconds: 86_400,
     });
   });
 
@@ -32,6 +33,7 @@ describe('configuration', () => {
         KEEP_ALIVE_TIMEOUT_MS: '0',
         SHUTDOWN_DRAIN_MS: '0',
         SHUTDOWN_TIMEOUT_MS: '1000',
+        IDEMPOTENCY_RETENTION_SECONDS: '3600',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -45,6 +47,7 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 0,
       shutdownDrainMs: 0,
       shutdownTimeoutMs: 1000,
+      idempotencyRetentionSeconds: 3600,
     });
   });
 
@@ -53,6 +56,8 @@ describe('configuration', () => {
     [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535, not "70000"'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be an integer from 1 to 1000, not "0"'],
     [{ DATABASE_CONNECT_TIMEOUT_MS: '1.5' }, 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 60000, not "1.5"'],
+    [{ IDEMPOTENCY_RETENTION_SECONDS: '59' }, 'IDEMPOTENCY_RETENTION_SECONDS must be an integer from 60 to 2592000, not "59"'],
+    [{ IDEMPOTENCY_RETENTION_SECONDS: '2592001' }, 'IDEMPOTENCY_RETENTION_SECONDS must be an integer from 60 to 2592000, not "2592001"'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'],
     [{ PORT: '0x50' }, 'PORT must be an integer from 0 to 65535, not "0x50"'],
     [{ PORT: ' 80' }, 'PORT must be an integer from 0 to 65535, not " 80"'],

@@ -2,6 +2,8 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths, PetStoreClient } from './api-types.js';
 import { reportDeprecations, type DeprecationHandler } from './deprecation.js';
 import { rethrowNetworkErrors } from './errors.js';
+import { idempotencyKeys } from './idempotency-key.js';
+import { retryingFetch, retryPolicy, type RetryOptions } from './retry.js';
 
 export interface PetStoreClientOptions {
   /** The API's base URL including its base path, e.g. `http://127.0.0.1:8080/v1`. */
@@ -15,6 +17,12 @@ export interface PetStoreClientOptions {
    * headers). Defaults to one console.warn per operation per process.
    */
   onDeprecation?: DeprecationHandler;
+  /**
+   * Retries of calls that carry an `Idempotency-Key` (every createPet: the client gives each call a
+   * random key unless the caller sends one) after a network failure, a 409 or a 503, with the same
+   * key. Defaults to 5 attempts in all, waits of up to 100 ms doubling up to 5 s; `false` sends once.
+   */
+  retries?: RetryOptions | false;
 }
 
 function bearer(apiKey: string): Middleware {
@@ -29,11 +37,12 @@ function bearer(apiKey: string): Middleware {
 /**
  * The openapi-fetch client for this API, typed from openapi.yaml: `client.GET('/pets', …)`,
  * `client.POST('/pets', …)`. Calls resolve to `{ data, error, response }` for every HTTP status and
- * reject with PetStoreNetworkError when no response arrives.
+ * reject with PetStoreNetworkError when no response arrives (after the retries, for createPet).
  */
 export function createPetStoreClient(options: PetStoreClientOptions): PetStoreClient {
   if (!options.apiKey) throw new TypeError('createPetStoreClient: apiKey is required');
-  const client = createClient<paths>({ baseUrl: options.baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
-  client.use(bearer(options.apiKey), reportDeprecations(options.onDeprecation), rethrowNetworkErrors);
+  const fetch = options.fetch ?? ((request: Request, init?: RequestInit) => globalThis.fetch(request, init));
+  const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: retryingFetch(fetch, retryPolicy(options.retries)) });
+  client.use(bearer(options.apiKey), idempotencyKeys, reportDeprecations(options.onDeprecation), rethrowNetworkErrors);
   return client;
 }

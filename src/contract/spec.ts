@@ -52,6 +52,23 @@ export function formatSpec(document: OpenApiDocument): string {
   return dump(document, { schema: CORE_SCHEMA, noRefs: true, lineWidth: -1 });
 }
 
+/** Follows a local `$ref` (`#/components/...`), and the refs it leads to, to what it names. */
+export function resolveRef<T extends { $ref?: string }>(document: OpenApiDocument, value: T): T {
+  let current: { $ref?: string } = value;
+  while (current.$ref) {
+    const pointer = current.$ref;
+    if (!pointer.startsWith('#/')) throw new Error(`openapi.yaml: only local $refs are supported, not ${pointer}`);
+    current = pointer
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')], document) as {
+      $ref?: string;
+    };
+    if (current === undefined) throw new Error(`openapi.yaml: $ref ${pointer} points at nothing`);
+  }
+  return current as T;
+}
+
 export interface OperationEntry {
   method: HttpMethod;
   /** Path template as written in the spec, e.g. /pets/{petId}. */

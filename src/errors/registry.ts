@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
     `${method} is not allowed here; use ${allow || 'another method'}.`,
   request_timeout: ({ part }: { part: 'headers' | 'request' }) =>
     part === 'headers' ? 'The request headers did not arrive in time.' : 'The request did not arrive in time.',
+  idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed; retry it shortly with the same key.',
   operation_sunset: ({ operation, sunset, replacement }: { operation: string; sunset: string; replacement: string }) =>
     `${operation} was removed on ${sunset}; use ${replacement}.`,
   payload_too_large: ({ limit }: { limit: number }) => `The request body is larger than ${limit} bytes.`,
@@ -33,6 +34,7 @@ export const ERROR_MESSAGES = {
     reason === 'media-type'
       ? 'Send the body as JSON with "Content-Type: application/json".'
       : 'Send the body as UTF-8 JSON without content encoding.',
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request.',
   internal_error: 'The service failed to handle the request. Try again later.',
   not_implemented: ({ operation }: { operation: string }) => `${operation} is not implemented yet.`,
   service_unavailable: 'The service is temporarily unavailable. Try again later.',

@@ -1,6 +1,8 @@
 import type { DefaultedParameters, OperationResults } from '../../generated/contract.js';
 import type { operations } from '../../generated/openapi.js';
-import type { Principal } from '../storage/storage.js';
+import type { Principal, RecordedResponse } from '../storage/storage.js';
+
+export type { RecordedResponse };
 
 /** Every operationId in openapi.yaml. */
 export type OperationId = keyof operations;
@@ -36,6 +38,11 @@ export interface OperationRequest<K extends OperationId> {
   readonly body: RequestBody<K>;
   /** Who is calling: authentication ran before any handler. */
   readonly principal: Principal;
+  /**
+   * The result as the server would send it, byte for byte, for a handler that must record its
+   * response before returning it (an Idempotency-Key's record is stored with what it created).
+   */
+  readonly render: (result: OperationResult<K>) => RecordedResponse;
 }
 
 /**
@@ -45,8 +52,27 @@ export interface OperationRequest<K extends OperationId> {
  */
 export type OperationResult<K extends OperationId> = OperationResults[K];
 
+declare const renderedFor: unique symbol;
+
+/**
+ * A result the handler rendered (request.render) and recorded earlier, sent as it was recorded: for
+ * the first time, or again as an idempotent replay. Rendered from an OperationResult<K>, so it is
+ * still one of the responses the spec documents for K; the brand keeps another operation's out.
+ */
+export interface RecordedResult<K extends OperationId> {
+  readonly recorded: RecordedResponse;
+  /** A repeat of an earlier request's response: the server adds `Idempotent-Replayed: true` (x-set-by: server). */
+  readonly replayed: boolean;
+  readonly [renderedFor]?: K;
+}
+
 /** An operation's implementation, as a function of its typed request. */
 export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>) => Promise<OperationResult<K>>;
 
+/** One that may answer with a recorded response instead (createPet, with an Idempotency-Key). */
+export type RecordingOperationHandler<K extends OperationId> = (
+  request: OperationRequest<K>,
+) => Promise<OperationResult<K> | RecordedResult<K>>;
+
 /** One handler for every operation of the spec: an operation added to openapi.yaml fails `tsc` until handled. */
-export type OperationHandlers = { [K in OperationId]: OperationHandler<K> };
+export type OperationHandlers = { [K in OperationId]: RecordingOperationHandler<K> };

@@ -23,8 +23,10 @@ export interface AppOptions {
   contract: Contract;
   storage: Storage;
   logger: Logger;
-  /** Injected so that sunset behaviour can be tested at any instant. */
+  /** Injected so that sunset behaviour (and the expiry of idempotency records) can be tested at any instant. */
   clock?: Clock;
+  /** How long the record of an Idempotency-Key is kept (config: IDEMPOTENCY_RETENTION_SECONDS). */
+  idempotencyRetentionSeconds?: number;
   /** The operations' implementations; by default those of src/handlers on this storage. */
   handlers?: OperationHandlers;
   /** Shutdown state, for readiness and for closing connections while draining. */
@@ -50,6 +52,7 @@ export function createApp({
   storage,
   logger,
   clock = () => new Date(),
+  idempotencyRetentionSeconds,
   handlers,
   lifecycle = new Lifecycle(),
 }: AppOptions): Express {
@@ -72,7 +75,7 @@ export function createApp({
   // One router layer each instead of one per middleware (see series.ts).
   app.use(api, series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), readJsonBodies(contract)));
   app.use(series(...validateRequests(contract)));
-  app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api })));
+  app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api, clock, idempotencyRetentionSeconds })));
 
   app.use(routeNotFound());
   app.use(errorHandler(contract, logger));

@@ -1,11 +1,19 @@
 import type { RequestHandler, Response } from 'express';
 import fastJson from 'fast-json-stringify';
 import type { Contract } from '../contract/contract.js';
-import type { OperationEntry } from '../contract/spec.js';
-import type { OperationHandler, OperationId, OperationRequest, OperationResult } from '../handlers/operation.js';
+import { resolveRef, type OperationEntry } from '../contract/spec.js';
+import type {
+  OperationId,
+  OperationRequest,
+  OperationResult,
+  RecordedResult,
+  RecordingOperationHandler,
+  RecordedResponse,
+} from '../handlers/operation.js';
 import type { AuthenticatedLocals } from './middleware/authenticate.js';
 
 interface ParameterObject {
+  $ref?: string;
   name: string;
   in: string;
 }
@@ -66,10 +74,39 @@ function writeResult(res: Response, result: AnyResult, serialisers: Map<number, 
     res.end();
     return;
   }
-  const json = serialise(result.body);
+  sendJson(res, serialise(result.body));
+}
+
+function sendJson(res: Response, json: string | Uint8Array): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.byteLength);
   res.end(json);
+}
+
+const NO_BODY = new Uint8Array(0);
+
+/** A result as writeResult would send it, as bytes: what a handler records (OperationRequest.render). */
+function renderResult(result: AnyResult, serialisers: Map<number, Serialise>): RecordedResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined) headers[name] = value;
+  }
+  const serialise = serialisers.get(result.status);
+  return { status: result.status, headers, body: serialise ? Buffer.from(serialise(result.body)) : NO_BODY };
+}
+
+function isRecorded(result: AnyResult | RecordedResult<OperationId>): result is RecordedResult<OperationId> {
+  return 'recorded' in result;
+}
+
+/** Sends a recorded response byte for byte, as it was first rendered. */
+function writeRecorded(res: Response, { recorded, replayed }: RecordedResult<OperationId>): void {
+  res.statusCode = recorded.status;
+  for (const [name, value] of Object.entries(recorded.headers)) res.append(name, value);
+  // The server's header (x-set-by: server in openapi.yaml): the handler only says that this is a replay.
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  if (recorded.body.byteLength === 0) res.end();
+  else sendJson(res, recorded.body);
 }
 
 /**
@@ -80,10 +117,12 @@ function writeResult(res: Response, result: AnyResult, serialisers: Map<number, 
 export function operationRoute<K extends OperationId>(
   contract: Contract,
   entry: OperationEntry,
-  handler: OperationHandler<K>,
+  handler: RecordingOperationHandler<K>,
 ): RequestHandler {
   const serialisers = compileSerialisers(contract, entry);
+  const render = (result: OperationResult<K>) => renderResult(result, serialisers);
   const headerNames = ((entry.operation.parameters as ParameterObject[] | undefined) ?? [])
+    .map((parameter) => resolveRef(contract.document, parameter))
     .filter((parameter) => parameter.in === 'header')
     .map((parameter) => parameter.name);
   return (req, res, next) => {
@@ -95,7 +134,12 @@ export function operationRoute<K extends OperationId>(
       headers,
       body: req.body as unknown,
       principal: (res.locals as AuthenticatedLocals).principal,
+      render,
     } as unknown as OperationRequest<K>;
-    handler(request).then((result: OperationResult<K>) => writeResult(res, result as AnyResult, serialisers), next);
+    handler(request).then((result) => {
+      const written = result as AnyResult | RecordedResult<OperationId>;
+      if (isRecorded(written)) writeRecorded(res, written);
+      else writeResult(res, written, serialisers);
+    }, next);
   };
 }

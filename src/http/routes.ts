@@ -1,6 +1,6 @@
 import { exactRouter } from './exact-router.js';
 import type { Contract } from '../contract/contract.js';
-import type { OperationHandler, OperationHandlers, OperationId } from '../handlers/operation.js';
+import type { OperationHandlers, OperationId, RecordingOperationHandler } from '../handlers/operation.js';
 import { operationRoute } from './operation-route.js';
 
 /** /pets/{petId} → /pets/:petId */
@@ -12,7 +12,7 @@ function toExpressPath(template: string): string {
 export function operationRouter(contract: Contract, handlers: OperationHandlers) {
   const router = exactRouter();
   for (const entry of contract.operations) {
-    const handler = handlers[entry.operation.operationId as OperationId] as unknown as OperationHandler<OperationId> | undefined;
+    const handler = handlers[entry.operation.operationId as OperationId] as unknown as RecordingOperationHandler<OperationId> | undefined;
     if (!handler) throw new Error(`openapi.yaml operation ${entry.operation.operationId} has no handler`);
     router[entry.method](toExpressPath(entry.path), operationRoute(contract, entry, handler));
   }

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, Pet, PetStatus, Principal } from './storage.js';
+import type { ApiKeyRecord, IdempotentOutcome, Pet, PetStatus, Principal, RecordedResponse } from './storage.js';
 
 /**
  * The rows both backends read, in the same shape: pets as arrays (better-sqlite3's raw mode, pg's
@@ -45,3 +45,28 @@ export interface PrincipalRow {
 export function principalFromRow(row: PrincipalRow): Principal {
   return { keyId: row.key_id, accountId: row.account_id, accountName: row.account_name };
 }
+
+/** An unexpired Idempotency-Key record, as both backends read it. */
+export interface IdempotencyRow {
+  fingerprint: string;
+  status: number;
+  /** A JSON object of header names and values. */
+  headers: string;
+  body: Uint8Array;
+}
+
+export function headersToColumn(response: RecordedResponse): string {
+  return JSON.stringify(response.headers);
+}
+
+/** A record met again: its response when the request is the same, a refusal when it is not. */
+export function outcomeOfRecord(row: IdempotencyRow, fingerprint: string): IdempotentOutcome {
+  if (row.fingerprint !== fingerprint) return { kind: 'key_reused' };
+  return { kind: 'replayed', response: { status: row.status, headers: JSON.parse(row.headers) as Record<string, string>, body: row.body } };
+}
+
+/**
+ * How many expired Idempotency-Key records each new record clears away: more than one, so the
+ * expired rows shrink while keyed requests come in, and few, so no request pays for a sweep.
+ */
+export const EXPIRED_RECORDS_PER_WRITE = 8;

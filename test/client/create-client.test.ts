@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { NewPet } from '../../src/client/index.js';
+import { PetStoreNetworkError, type NewPet } from '../../src/client/index.js';
 import { backends } from '../support/backends.js';
 import { clientApiPerTest } from '../support/client-api.js';
+import { startResettingProxy } from '../support/resetting-proxy.js';
 
 describe.each(backends)('createPetStoreClient against the server process ($name)', (backend) => {
   const api = clientApiPerTest(backend);
@@ -30,5 +31,29 @@ describe.each(backends)('createPetStoreClient against the server process ($name)
     expect(denied.error).toMatchObject({ code: 'invalid_api_key', status: 401 });
     expect(denied.response.headers.get('www-authenticate')).toMatch(/^Bearer realm="pet-store", error="invalid_token"/);
     expect((await api().client().GET('/pets')).data).toEqual([]);
+  });
+
+  it('retries a create whose connection was cut after the server committed it: one pet, and the replayed answer', async () => {
+    const proxy = await startResettingProxy(new URL(api().server.baseUrl).origin);
+    try {
+      const baseUrl = `${proxy.origin}/v1`;
+      proxy.resets = 2;
+      const client = api().client({ baseUrl, retries: { attempts: 5, baseDelayMs: 1, maxDelayMs: 20 } });
+      const { data, response } = await client.POST('/pets', { body: { name: 'Rex', categoryId: 3 } });
+      expect(data).toEqual({ id: 1, name: 'Rex', categoryId: 3 });
+      expect(response.headers.get('idempotent-replayed')).toBe('true');
+      expect(response.headers.get('location')).toBe('/v1/pets/1');
+      expect(proxy.forwarded.map((request) => request.status)).toEqual([201, 201, 201]);
+      expect(new Set(proxy.forwarded.map((request) => request.idempotencyKey)).size).toBe(1);
+      expect((await api().client().GET('/pets')).data).toEqual([data]);
+
+      // With retries off, the same cut is a network error, and the pet was made all the same.
+      proxy.resets = 1;
+      const once = api().client({ baseUrl, retries: false });
+      await expect(once.POST('/pets', { body: { name: 'Tom', categoryId: 3 } })).rejects.toBeInstanceOf(PetStoreNetworkError);
+      expect((await api().client().GET('/pets')).data?.map((pet) => pet.name)).toEqual(['Rex', 'Tom']);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -35,6 +35,16 @@ export async function typedResults(): Promise<void> {
   expectTypeOf<PetStoreApiError['error']>().toEqualTypeOf<ErrorBody>();
 }
 
+export async function idempotentCreates(): Promise<void> {
+  await client.POST('/pets', { body: { name: 'Rex', categoryId: 3 }, params: { header: { 'Idempotency-Key': '"order-17"' } } });
+  // @ts-expect-error a key is a string
+  await client.POST('/pets', { body: { name: 'Rex', categoryId: 3 }, params: { header: { 'Idempotency-Key': 17 } } });
+  createPetStoreClient({ baseUrl: '', apiKey: '', retries: { attempts: 3, baseDelayMs: 50, maxDelayMs: 1_000 } });
+  createPetStoreClient({ baseUrl: '', apiKey: '', retries: false });
+  // @ts-expect-error retries is options or false
+  createPetStoreClient({ baseUrl: '', apiKey: '', retries: true });
+}
+
 export function stillTheOpenapiFetchClient(): void {
   // Everything openapi-fetch documents applies: it is its Client, and its type helpers work on it.
   expectTypeOf(createPetStoreClient({ baseUrl: '', apiKey: '' })).toExtend<Client<paths>>();

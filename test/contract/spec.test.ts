@@ -4,21 +4,13 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/contract.js';
 import { patchValidator } from '../../src/http/middleware/validator-patches.js';
-import type { OpenApiDocument, SchemaObject } from '../../src/contract/spec.js';
+import { resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
 
 const contract = loadContract();
 const document = contract.document;
 
 function clone(): OpenApiDocument {
   return structuredClone(document);
-}
-
-function resolveRef<T>(value: T & { $ref?: string }): T {
-  if (!value.$ref) return value;
-  return value.$ref
-    .slice(2)
-    .split('/')
-    .reduce<unknown>((node, token) => (node as Record<string, unknown>)[token], document) as T;
 }
 
 describe('openapi.yaml', () => {
@@ -72,7 +64,10 @@ describe('openapi.yaml', () => {
     }
     for (const { operation } of contract.operations) {
       for (const [status, response] of Object.entries(operation.responses as Record<string, { $ref?: string }>)) {
-        const resolved = resolveRef<{ description?: string; content?: Record<string, { examples?: unknown }> }>(response);
+        const resolved = resolveRef<{ $ref?: string; description?: string; content?: Record<string, { examples?: unknown }> }>(
+          document,
+          response,
+        );
         if (!resolved.description) missing.push(`${operation.operationId} ${status} description`);
         for (const [type, media] of Object.entries(resolved.content ?? {})) {
           if (!media.examples) missing.push(`${operation.operationId} ${status} ${type} example`);
@@ -80,5 +75,22 @@ describe('openapi.yaml', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+});
+
+describe('resolveRef', () => {
+  it('follows local $refs, through chains and escaped tokens, and returns anything else as it is', () => {
+    const doc = {
+      ...clone(),
+      components: { schemas: {}, parameters: { 'a/b~c': { name: 'x', in: 'header' }, Alias: { $ref: '#/components/parameters/a~1b~0c' } } },
+    } as OpenApiDocument;
+    expect(resolveRef(doc, { $ref: '#/components/parameters/Alias' })).toEqual({ name: 'x', in: 'header' });
+    const inline: { $ref?: string; name: string } = { name: 'y' };
+    expect(resolveRef(doc, inline)).toBe(inline);
+  });
+
+  it('refuses external and dangling $refs', () => {
+    expect(() => resolveRef(document, { $ref: 'other.yaml#/x' })).toThrow('only local $refs are supported');
+    expect(() => resolveRef(document, { $ref: '#/components/parameters/Nothing' })).toThrow('points at nothing');
   });
 });

@@ -1,6 +1,6 @@
 // Compile-time tests of the handler types: `npm test` type-checks this file (tsc) and vitest never
 // runs it. Each @ts-expect-error must meet an error, so a type that went loose fails the build.
-import type { OperationHandler, OperationRequest } from '../../src/handlers/operation.js';
+import type { OperationHandler, OperationRequest, RecordedResult, RecordingOperationHandler } from '../../src/handlers/operation.js';
 
 const pet = { id: 1, name: 'Rex', categoryId: 3 };
 
@@ -25,6 +25,23 @@ export const serverHeader: OperationHandler<'getPet'> = async () => ({ status: 2
 // @ts-expect-error an operation without a 2xx response only raises errors
 export const noSuccess: OperationHandler<'listStoreOrders'> = async () => ({ status: 200, body: undefined });
 
+declare const recordedCreate: RecordedResult<'createPet'>;
+declare const recordedGet: RecordedResult<'getPet'>;
+
+export const recording: RecordingOperationHandler<'createPet'> = async () => recordedCreate;
+
+// @ts-expect-error a plain handler answers with a typed result, never a recorded one
+export const recordingWithoutSaying: OperationHandler<'createPet'> = async () => recordedCreate;
+
+// @ts-expect-error a response recorded for another operation
+export const recordedForAnother: RecordingOperationHandler<'createPet'> = async () => recordedGet;
+
+export function rendersOnlyItsOwnResults(create: OperationRequest<'createPet'>): void {
+  create.render({ status: 201, body: pet, headers: { Location: '/v1/pets/1' } });
+  // @ts-expect-error render takes the operation's own results only
+  create.render({ status: 200, body: [pet] });
+}
+
 export function typedRequests(
   list: OperationRequest<'listPets'>,
   get: OperationRequest<'getPet'>,
@@ -34,7 +51,8 @@ export function typedRequests(
   const limit: number = list.query.limit;
   const petId: number = get.path.petId;
   const name: string = create.body.name;
+  const key: string | undefined = create.headers['Idempotency-Key'];
   // @ts-expect-error status is optional
   const status: string = list.query.status;
-  void [limit, petId, name, status];
+  void [limit, petId, name, key, status];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../src/errors/api-error.js';
-import type { OperationHandlers, OperationRequest } from '../../src/handlers/operation.js';
+import type { OperationHandlers, OperationRequest, RecordedResponse } from '../../src/handlers/operation.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
 /** The adapter, seen through the app with these handlers in place of the real ones. */
@@ -18,13 +18,52 @@ describe('the operation adapter', () => {
       },
     });
     await t.api.get('/v1/pets?status=sold').set(t.auth).expect(200);
-    expect(seen).toEqual({
+    const { render, ...rest } = seen!;
+    expect(rest).toEqual({
       path: {},
       query: { limit: 20, status: 'sold' },
       headers: {},
       body: undefined,
       principal: { keyId: 1, accountId: 1, accountName: 'tester' },
     });
+    expect(render).toBeTypeOf('function');
+  });
+
+  it('passes the header parameters the operation declares, $ref or not, by their names in the spec', async () => {
+    let headers: unknown;
+    const t = await withHandlers({
+      createPet: async (request) => {
+        headers = request.headers;
+        return { status: 201, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/1' } };
+      },
+    });
+    await t.api.post('/v1/pets').set(t.auth).set('Idempotency-Key', '"k"').set('X-Other', 'x').send({ name: 'Rex', categoryId: 1 });
+    expect(headers).toEqual({ 'Idempotency-Key': '"k"' });
+  });
+
+  it('renders a result as it would write it, and writes a recorded one byte for byte; a replay gets Idempotent-Replayed', async () => {
+    let rendered: RecordedResponse | undefined;
+    const t = await withHandlers({
+      createPet: async ({ render, headers }) => {
+        rendered ??= render({ status: 201, body: { id: 5, name: 'Rëx', categoryId: 1 }, headers: { Location: '/v1/pets/5' } });
+        return { recorded: rendered, replayed: headers['Idempotency-Key'] === 'again' };
+      },
+    });
+    const first = await t.api.post('/v1/pets').set(t.auth).set('Idempotency-Key', 'first').send({ name: 'Rex', categoryId: 1 }).expect(201);
+    expect(rendered).toEqual({
+      status: 201,
+      headers: { Location: '/v1/pets/5' },
+      body: Buffer.from('{"id":5,"name":"Rëx","categoryId":1}'),
+    });
+    expect(first.text).toBe('{"id":5,"name":"Rëx","categoryId":1}');
+    expect(first.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+    expect(first.headers['location']).toBe('/v1/pets/5');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const again = await t.api.post('/v1/pets').set(t.auth).set('Idempotency-Key', 'again').send({ name: 'Rex', categoryId: 1 }).expect(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['idempotent-replayed']).toBe('true');
   });
 
   it('passes path parameters as the spec types them (petId a number)', async () => {

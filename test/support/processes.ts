@@ -33,6 +33,8 @@ export interface RunningServer {
   exited: Promise<number | null>;
   /** Resolves with the first line printed (before or after the call) that matches. */
   waitForLine(pattern: RegExp): Promise<string>;
+  /** Sends the process a signal (SIGKILL: no shutdown at all) and resolves with how it ended. */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
 /**
@@ -80,6 +82,10 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
           signal: (signal) => child.kill(signal),
           exited,
           waitForLine,
+          kill: async (signal) => {
+            child.kill(signal);
+            return exited;
+          },
         });
       }
     });

@@ -112,7 +112,10 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
-    handlers: { ...createHandlers({ storage, basePath: contract.basePath }), ...options.handlers },
+    handlers: {
+      ...createHandlers({ storage, basePath: contract.basePath, ...(options.clock ? { clock: options.clock } : {}) }),
+      ...options.handlers,
+    },
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   closeLater({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });

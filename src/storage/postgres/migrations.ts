@@ -44,4 +44,25 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER INDEX pets_status_id_covering RENAME TO pets_status_id;
     `,
   },
+  {
+    version: 3,
+    name: 'idempotency keys',
+    sql: `
+      -- One row per account and Idempotency-Key: the first request's body fingerprint and the response
+      -- it got, written in the transaction that created what the response describes.
+      CREATE TABLE idempotency_keys (
+        account_id  bigint      NOT NULL REFERENCES accounts (id),
+        key         text        NOT NULL,
+        fingerprint text        NOT NULL,
+        status      integer     NOT NULL,
+        headers     text        NOT NULL, -- the headers the operation set, as a JSON object
+        body        bytea       NOT NULL, -- byte for byte as sent
+        created_at  timestamptz NOT NULL,
+        expires_at  timestamptz NOT NULL,
+        PRIMARY KEY (account_id, key)
+      );
+      -- Finds the few expired records each new one clears away.
+      CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);
+    `,
+  },
 ];

@@ -1,15 +1,32 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Migration } from '../migration.js';
-import { apiKeyFromRow, petFromRow, PET_COLUMNS, principalFromRow, type ApiKeyRow, type PetRow, type PrincipalRow } from '../rows.js';
+import {
+  apiKeyFromRow,
+  EXPIRED_RECORDS_PER_WRITE,
+  headersToColumn,
+  outcomeOfRecord,
+  petFromRow,
+  PET_COLUMNS,
+  principalFromRow,
+  type ApiKeyRow,
+  type IdempotencyRow,
+  type PetRow,
+  type PrincipalRow,
+} from '../rows.js';
 import {
   StorageUnavailableError,
   type Account,
   type ApiKeyRecord,
   type NewApiKey,
+  type IdempotencyRequest,
+  type IdempotentOutcome,
   type NewPet,
   type Pet,
   type PetPageQuery,
+  type PetStatus,
   type Principal,
+  type RecordedResponse,
   type RevokeResult,
   type Storage,
   type StorageOptions,
@@ -72,6 +89,57 @@ const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * rows for every one it returns.
  */
 export const LIST_PETS_BY_STATUS_SQL = `SELECT ${PET_COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`;
+const INSERT_PET_SQL = `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`;
+
+/**
+ * The new record of a key, replacing its expired one if there is one (the caller holds the key's
+ * lock and saw no unexpired record), after clearing away a few other expired records: SKIP LOCKED,
+ * so that concurrent requests never wait for each other's clean-up.
+ */
+const PUT_IDEMPOTENCY_RECORD_SQL = `
+  WITH expired AS (
+    DELETE FROM idempotency_keys WHERE (account_id, key) IN (
+      SELECT account_id, key FROM idempotency_keys
+       WHERE expires_at <= $7 AND NOT (account_id = $1 AND key = $2)
+       ORDER BY expires_at LIMIT ${EXPIRED_RECORDS_PER_WRITE}
+       FOR UPDATE SKIP LOCKED)
+  )
+  INSERT INTO idempotency_keys (account_id, key, fingerprint, status, headers, body, created_at, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+  ON CONFLICT (account_id, key) DO UPDATE SET
+    fingerprint = EXCLUDED.fingerprint, status = EXCLUDED.status, headers = EXCLUDED.headers,
+    body = EXCLUDED.body, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at`;
+
+/**
+ * The advisory lock of an account's key: 64 bits of SHA-256, as an int8 literal (digits only, so it
+ * can travel with BEGIN in one simple query). A collision only makes two keys wait for each other.
+ */
+export function advisoryLockKey(accountId: number, key: string): string {
+  return createHash('sha256').update(`${accountId}:${key}`).digest().readBigInt64BE(0).toString();
+}
+
+/** The key's unexpired record, or else (in the same statement) the new pet: one row either way. */
+const RECORD_OR_NEW_PET_SQL = `
+  WITH record AS (
+    SELECT fingerprint, status, headers, body FROM idempotency_keys
+     WHERE account_id = $1 AND key = $2 AND expires_at > $3
+  ), created AS (
+    INSERT INTO pets (name, category_id, status)
+    SELECT $4, $5, $6 WHERE NOT EXISTS (SELECT FROM record)
+    RETURNING id, name, category_id, status
+  )
+  SELECT fingerprint, status, headers, body, NULL::bigint AS id, NULL::text AS name, NULL::bigint AS category_id, NULL::text AS pet_status
+    FROM record
+  UNION ALL
+  SELECT NULL, NULL, NULL, NULL, id, name, category_id, status FROM created`;
+
+type RecordOrPetRow = { [K in keyof IdempotencyRow]: IdempotencyRow[K] | null } & {
+  id: number | null;
+  name: string | null;
+  category_id: number | null;
+  pet_status: PetStatus | null;
+};
+
 const KEY_COLUMNS = `k.id, k.account_id, a.name AS account_name, k.display_prefix, ${utc('k.created_at')} AS created_at, ${utc('k.revoked_at')} AS revoked_at`;
 
 /**
@@ -165,12 +233,76 @@ export class PostgresStorage implements Storage {
   }
 
   async createPet(pet: NewPet): Promise<Pet> {
-    const [row] = await this.petRows(
-      'insert-pet',
-      `INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING ${PET_COLUMNS}`,
-      [pet.name, pet.categoryId, pet.status ?? null],
-    );
+    const [row] = await this.petRows('insert-pet', INSERT_PET_SQL, [pet.name, pet.categoryId, pet.status ?? null]);
     return petFromRow(row!);
+  }
+
+  /**
+   * One transaction that first takes a transaction-scoped advisory lock on the account and key, with
+   * try-lock: a request that finds the key locked is another one with the same key still in flight,
+   * in this process or any other, and gets 409 at once instead of waiting for it (the draft's
+   * answer). The holder reads the record only after taking the lock, in a statement of its own, so it
+   * sees any commit of an earlier holder (PostgreSQL releases the lock after the commit is visible):
+   * a retry after the first request finished replays it, and the pet and the record commit together
+   * or not at all. The primary key on (account_id, key) backs this up. Four round trips: BEGIN with
+   * the lock, the record or else the new pet, the record of the new pet, COMMIT.
+   */
+  async createPetIdempotently(
+    pet: NewPet,
+    idempotency: IdempotencyRequest,
+    respond: (pet: Pet) => RecordedResponse,
+  ): Promise<IdempotentOutcome> {
+    const { accountId, key, fingerprint, now, expiresAt } = idempotency;
+    const tryLock = `SELECT pg_try_advisory_xact_lock(${advisoryLockKey(accountId, key)}) AS locked`;
+    return this.transaction<IdempotentOutcome, { locked: boolean }>(tryLock, async (client, [lock]) => {
+      if (!lock!.locked) return { kind: 'in_progress' };
+      const {
+        rows: [found],
+      } = await client.query<RecordOrPetRow>({
+        name: 'get-idempotency-record-or-insert-pet',
+        text: RECORD_OR_NEW_PET_SQL,
+        values: [accountId, key, now, pet.name, pet.categoryId, pet.status ?? null],
+      });
+      if (found!.fingerprint !== null) return outcomeOfRecord(found as IdempotencyRow, fingerprint);
+      const response = respond(petFromRow([found!.id!, found!.name!, found!.category_id!, found!.pet_status]));
+      await client.query({
+        name: 'put-idempotency-record',
+        text: PUT_IDEMPOTENCY_RECORD_SQL,
+        values: [accountId, key, fingerprint, response.status, headersToColumn(response), response.body, now, expiresAt],
+      });
+      return { kind: 'created', response };
+    });
+  }
+
+  /**
+   * `work` in a transaction on one connection: committed when it returns, rolled back when it throws.
+   * `opening`, a statement without parameters, travels with BEGIN (one round trip); work gets its rows.
+   */
+  private async transaction<T, Opening extends pg.QueryResultRow>(
+    opening: string,
+    work: (client: pg.PoolClient, openingRows: Opening[]) => Promise<T>,
+  ): Promise<T> {
+    return this.guard(async () => {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        const [, opened] = (await client.query(`BEGIN; ${opening}`)) as unknown as [pg.QueryResult, pg.QueryResult<Opening>];
+        try {
+          const result = await work(client, opened.rows);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+          throw error;
+        }
+      } catch (error) {
+        if (isUnavailable(error)) broken ??= error as Error;
+        throw error;
+      } finally {
+        // A connection that failed is dropped from the pool rather than reused.
+        client.release(broken);
+      }
+    });
   }
 
   async getPet(id: number): Promise<Pet | undefined> {

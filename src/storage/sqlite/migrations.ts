@@ -32,4 +32,25 @@ export const sqliteMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'idempotency keys',
+    sql: `
+      -- One row per account and Idempotency-Key: the first request's body fingerprint and the response
+      -- it got, written in the transaction that created what the response describes.
+      CREATE TABLE idempotency_keys (
+        account_id  INTEGER NOT NULL REFERENCES accounts (id),
+        key         TEXT    NOT NULL,
+        fingerprint TEXT    NOT NULL,
+        status      INTEGER NOT NULL,
+        headers     TEXT    NOT NULL, -- the headers the operation set, as a JSON object
+        body        BLOB    NOT NULL, -- byte for byte as sent
+        created_at  TEXT    NOT NULL,
+        expires_at  TEXT    NOT NULL,
+        PRIMARY KEY (account_id, key)
+      ) WITHOUT ROWID;
+      -- Finds the few expired records each new one clears away.
+      CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);
+    `,
+  },
 ];

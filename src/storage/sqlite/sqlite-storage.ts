@@ -2,16 +2,31 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Migration } from '../migration.js';
-import { apiKeyFromRow, petFromRow, PET_COLUMNS, principalFromRow, type ApiKeyRow, type PetRow, type PrincipalRow } from '../rows.js';
+import {
+  apiKeyFromRow,
+  EXPIRED_RECORDS_PER_WRITE,
+  headersToColumn,
+  outcomeOfRecord,
+  petFromRow,
+  PET_COLUMNS,
+  principalFromRow,
+  type ApiKeyRow,
+  type IdempotencyRow,
+  type PetRow,
+  type PrincipalRow,
+} from '../rows.js';
 import {
   StorageUnavailableError,
   type Account,
   type ApiKeyRecord,
   type NewApiKey,
+  type IdempotencyRequest,
+  type IdempotentOutcome,
   type NewPet,
   type Pet,
   type PetPageQuery,
   type Principal,
+  type RecordedResponse,
   type RevokeResult,
   type Storage,
 } from '../storage.js';
@@ -84,7 +99,32 @@ function prepareStatements(db: Database.Database) {
     keyExists: db.prepare<[number]>('SELECT 1 FROM api_keys WHERE id = ?'),
     anyActiveKey: db.prepare<[]>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'),
     ping: db.prepare<[]>('SELECT 1'),
+    getIdempotencyRecord: db.prepare<[number, string, string], IdempotencyRow>(
+      'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE account_id = ? AND key = ? AND expires_at > ?',
+    ),
+    // Replaces the key's expired record, if there is one (checked in the same transaction).
+    putIdempotencyRecord: db.prepare<[number, string, string, number, string, Buffer, string, string]>(
+      `INSERT OR REPLACE INTO idempotency_keys (account_id, key, fingerprint, status, headers, body, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    deleteExpiredIdempotencyRecords: db.prepare<[string]>(
+      `DELETE FROM idempotency_keys WHERE (account_id, key) IN
+         (SELECT account_id, key FROM idempotency_keys WHERE expires_at <= ? LIMIT ${EXPIRED_RECORDS_PER_WRITE})`,
+    ),
   };
+}
+
+/** Timestamps of idempotency records: RFC 3339 in UTC, whose text order is time order. */
+const iso = (date: Date) => date.toISOString();
+
+/** Another process held the write lock for longer than busy_timeout: retryable, so 503. */
+function busyAsUnavailable<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new StorageUnavailableError({ cause: error });
+    throw error;
+  }
 }
 
 /**
@@ -94,10 +134,40 @@ function prepareStatements(db: Database.Database) {
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
 
+  /**
+   * Check, create and record as one IMMEDIATE transaction: it takes the write lock before reading the
+   * key's record, so a process sharing the file that sends the same key waits for this commit and
+   * then replays it. Within a process nothing else runs meanwhile (better-sqlite3 is synchronous), so
+   * a request with a key is never seen in flight here.
+   */
+  private readonly createPetOnce: Database.Transaction<
+    (pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse) => IdempotentOutcome
+  >;
+
   private constructor(
     private readonly db: Database.Database,
     private readonly statements: ReturnType<typeof prepareStatements>,
-  ) {}
+  ) {
+    this.createPetOnce = db.transaction((pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse) => {
+      const { accountId, key, fingerprint, now, expiresAt } = idempotency;
+      const record = statements.getIdempotencyRecord.get(accountId, key, iso(now));
+      if (record) return outcomeOfRecord(record, fingerprint);
+      const created = petFromRow(statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
+      const response = respond(created);
+      statements.deleteExpiredIdempotencyRecords.run(iso(now));
+      statements.putIdempotencyRecord.run(
+        accountId,
+        key,
+        fingerprint,
+        response.status,
+        headersToColumn(response),
+        Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength),
+        iso(now),
+        iso(expiresAt),
+      );
+      return { kind: 'created', response };
+    });
+  }
 
   /** Opens the file of a `file:` DATABASE_URL (creating it and its folder), then creates or migrates the schema. */
   static async open(databaseUrl: string): Promise<SqliteStorage> {
@@ -120,13 +190,15 @@ export class SqliteStorage implements Storage {
   }
 
   async createPet(pet: NewPet): Promise<Pet> {
-    try {
-      return petFromRow(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!);
-    } catch (error) {
-      // Another process held the write lock for longer than busy_timeout: retryable, so 503.
-      if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) throw new StorageUnavailableError({ cause: error });
-      throw error;
-    }
+    return busyAsUnavailable(() => petFromRow(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!));
+  }
+
+  async createPetIdempotently(
+    pet: NewPet,
+    idempotency: IdempotencyRequest,
+    respond: (pet: Pet) => RecordedResponse,
+  ): Promise<IdempotentOutcome> {
+    return busyAsUnavailable(() => this.createPetOnce.immediate(pet, idempotency, respond));
   }
 
   async getPet(id: number): Promise<Pet | undefined> {

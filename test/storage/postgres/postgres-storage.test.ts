@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../../src/storage/postgres/migrations.js';
 import {
+  advisoryLockKey,
   isUnavailable,
   LIST_PETS_BY_STATUS_SQL,
   migratePostgres,
@@ -9,6 +10,7 @@ import {
 } from '../../../src/storage/postgres/postgres-storage.js';
 import { StorageUnavailableError } from '../../../src/storage/storage.js';
 import { postgresBackend } from '../../support/backends.js';
+import { expireAndWriteOnce, LEFT_AFTER_ONE_WRITE } from '../../support/idempotency.js';
 import { freePort } from '../../support/postgres-server.js';
 
 const pools: Array<pg.Pool | pg.Client | PostgresStorage> = [];
@@ -68,6 +70,24 @@ describe('PostgreSQL storage', () => {
     await storage.createPet({ name: 'b', categoryId: 1 });
     await (await connect(url)).query('DELETE FROM pets WHERE id = 2');
     expect((await storage.createPet({ name: 'c', categoryId: 1 })).id).toBe(3);
+  });
+
+  it('clears a few expired idempotency records with each new one, never one that has not expired', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const storage = await PostgresStorage.open(url);
+    pools.push(storage);
+    await expireAndWriteOnce(storage);
+    const { rows } = await (await connect(url)).query<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY expires_at, key');
+    expect(rows).toHaveLength(LEFT_AFTER_ONE_WRITE);
+    expect(rows.slice(-4).map((row) => row.key)).toEqual(['late-0', 'late-1', 'late-2', 'new']);
+  });
+
+  it('locks each account and Idempotency-Key on its own int8, written as a literal', () => {
+    const key = advisoryLockKey(1, 'k');
+    expect(key).toMatch(/^-?\d{1,19}$/);
+    expect(BigInt.asIntN(64, BigInt(key))).toBe(BigInt(key));
+    expect(advisoryLockKey(1, 'k')).toBe(key);
+    expect(new Set([key, advisoryLockKey(2, 'k'), advisoryLockKey(1, 'k2'), advisoryLockKey(11, ':k')]).size).toBe(4);
   });
 
   it('serves a page of a rare status in id order from the status index', async () => {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { sqliteMigrations } from '../../../src/storage/sqlite/migrations.js';
 import { migrateSqlite, SqliteStorage, sqlitePathFromUrl } from '../../../src/storage/sqlite/sqlite-storage.js';
+import { expireAndWriteOnce, LEFT_AFTER_ONE_WRITE } from '../../support/idempotency.js';
 
 function tempDbPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'petstore-sqlite-')), 'nested', 'store.db');
@@ -67,6 +68,18 @@ describe('SQLite storage', () => {
     expect(await storage.findActiveApiKey('ab'.repeat(32))).toBeUndefined();
     expect(await storage.hasActiveApiKey()).toBe(false);
     await storage.close();
+  });
+
+  it('clears a few expired idempotency records with each new one, never one that has not expired', async () => {
+    const path = tempDbPath();
+    const storage = await SqliteStorage.open(`file:${path}`);
+    await expireAndWriteOnce(storage);
+    await storage.close();
+    const db = new Database(path, { readonly: true });
+    const keys = db.prepare('SELECT key FROM idempotency_keys ORDER BY expires_at, key').pluck().all() as string[];
+    db.close();
+    expect(keys).toHaveLength(LEFT_AFTER_ONE_WRITE);
+    expect(keys.slice(-4)).toEqual(['late-0', 'late-1', 'late-2', 'new']);
   });
 
   it.each([
