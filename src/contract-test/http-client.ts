@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { setTimeout } from 'node:timers/promises';
 import type { Header, TestRequest } from './requests.js';
 import type { CredentialScheme } from './spec-model.js';
 
@@ -19,6 +20,15 @@ export interface HttpResponse {
 export class NoResponseError extends Error {}
 
 const TIMEOUT_MS = 30_000;
+const MAX_RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** Retry-After (RFC 9110 §10.2.3) as milliseconds from now, if it is there and at most a minute. */
+export function retryAfterMs(header: string | string[] | undefined, now = Date.now()): number | undefined {
+  if (typeof header !== 'string') return undefined;
+  const ms = /^\d+$/.test(header.trim()) ? Number(header.trim()) * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) && ms <= MAX_RETRY_AFTER_MS ? Math.max(0, ms) : undefined;
+}
 
 /** The headers a request's credentials add: the key as the scheme says, or the given ones. */
 export function credentialHeaders(request: TestRequest, key: string | undefined): Header[] {
@@ -68,7 +78,21 @@ export class ApiClient {
     this.agent = new this.transport.Agent({ keepAlive: true, maxSockets: 1 });
   }
 
+  /**
+   * Sends a request. A 429 with a Retry-After of at most a minute is waited out and the request sent
+   * again (up to three times), as a well-behaved client does: the tester tests the API, not its
+   * rate limits.
+   */
   async send(request: TestRequest): Promise<HttpResponse> {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await this.sendOnce(request);
+      const wait = response.status === 429 && attempt <= MAX_RATE_LIMIT_RETRIES ? retryAfterMs(response.headers['retry-after']) : undefined;
+      if (wait === undefined) return response;
+      await setTimeout(wait);
+    }
+  }
+
+  private async sendOnce(request: TestRequest): Promise<HttpResponse> {
     this.sent += 1;
     try {
       return await this.attempt(request);

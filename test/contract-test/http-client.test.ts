@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, credentialHeaders, NoResponseError, targetWithKey } from '../../src/contract-test/http-client.js';
+import { ApiClient, credentialHeaders, NoResponseError, retryAfterMs, targetWithKey } from '../../src/contract-test/http-client.js';
 import { testRequest } from '../support/tester-session.js';
 
 interface Seen {
@@ -32,6 +32,8 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   seen.push({ method: request.method!, url: request.url!, rawHeaders: request.rawHeaders, body });
   if (request.url === '/v1/broken-json') {
     response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"a":');
+  } else if (request.url === '/v1/limited' && seen.filter(({ url }) => url === '/v1/limited').length < 3) {
+    response.writeHead(429, { 'Retry-After': '0' }).end();
   } else if (request.url === '/v1/close') {
     response.writeHead(204, { Connection: 'close' }).end();
   } else {
@@ -102,6 +104,18 @@ describe('the client of the deployment', () => {
       expect((await client.send(request({}))).status).toBe(200);
     }
     client.close();
+  });
+
+  it('waits out a 429 for its Retry-After and sends again, at most three times', async () => {
+    const client = new ApiClient(baseUrl, undefined);
+    seen.length = 0;
+    expect((await client.send(request({ target: '/v1/limited' }))).status).toBe(200);
+    expect(client.sent).toBe(3);
+    client.close();
+    expect(retryAfterMs('5')).toBe(5000);
+    expect(retryAfterMs(new Date(Date.UTC(2026, 0, 1, 0, 0, 30)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(30_000);
+    expect(retryAfterMs('3600')).toBeUndefined();
+    expect(retryAfterMs(undefined)).toBeUndefined();
   });
 
   it('tells a deployment that does not answer', async () => {

@@ -32,6 +32,7 @@ describe('valid values from a schema', () => {
       ],
     },
     'nullable types': { type: ['string', 'null'], maxLength: 3 },
+    'a pattern with a lookahead': { type: 'string', minLength: 1, maxLength: 8, pattern: '^(?!.*x)[a-z]+$' },
     formats: {
       type: 'object',
       required: ['at', 'id'],
