@@ -65,7 +65,7 @@ export function createApp({
   app.enable('case sensitive routing');
   app.enable('strict routing');
 
-  app.use(series(requestLog(logger), securityHeaders(), closeWhileWindingDown(lifecycle), checkRequestTarget(), headAsGet()));
+  app.use(series(requestLog(logger), securityHeaders(), closeWhileWindingDown(lifecycle), checkRequestTarget(contract), headAsGet()));
   // Public, outside the base path: the published spec and the API reference (no key needed).
   app.use(specRoutes(contract));
   app.use('/docs', apiReference());
