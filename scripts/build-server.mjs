@@ -18,7 +18,8 @@ mkdirSync(out, { recursive: true });
 for (const entry of readdirSync(out)) if (entry !== 'client') rmSync(join(out, entry), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts', 'src/cli/keys.ts', 'src/cli/migrate.ts', 'src/cli/contract-test.ts'],
+  // The SQLite writer thread is an entry of its own: a worker thread starts from a file.
+  entryPoints: ['src/main.ts', 'src/cli/keys.ts', 'src/cli/migrate.ts', 'src/cli/contract-test.ts', 'src/storage/sqlite/writer-thread.ts'],
   outbase: 'src',
   outdir: out,
   chunkNames: 'chunks/[name]-[hash]',

@@ -132,6 +132,9 @@ export class StorageUnavailableError extends Error {
   }
 }
 
+/** How many writes a batch committed, and how long its transaction took, commit (fsync) included. */
+export type CommitObserver = (writes: number, seconds: number) => void;
+
 /** Settings every backend understands; each uses what applies to it. */
 export interface StorageOptions {
   /** Most connections one process holds (PostgreSQL). */
@@ -140,4 +143,6 @@ export interface StorageOptions {
   connectTimeoutMs?: number;
   /** Errors on idle connections, which no request is waiting for: log them, never crash. */
   onBackgroundError?: (error: Error) => void;
+  /** Hears of every batch of writes committed together (SQLite's group commit), for metrics. */
+  onCommit?: CommitObserver;
 }

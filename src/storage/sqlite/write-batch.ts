@@ -1,0 +1,175 @@
+import type Database from 'better-sqlite3';
+import { apiKeyFromRow, headersToColumn, outcomeOfRecord, petFromRow } from '../rows.js';
+import type { ApiKeyRecord, IdempotentOutcome, NewApiKey, NewPet, Pet, RecordedResponse, RevokeResult } from '../storage.js';
+import type { WriteStatements } from './statements.js';
+
+/** An Idempotency-Key record to check and write, with its instants as text (it crosses threads). */
+export interface IdempotencyRecordRequest {
+  accountId: number;
+  key: string;
+  fingerprint: string;
+  /** RFC 3339: a record that expires at or before it counts as absent. */
+  now: string;
+  /** RFC 3339: until when the new record is kept. */
+  expiresAt: string;
+}
+
+/** One write, as plain data: it is posted to the writer thread. */
+export type WriteOp =
+  | { kind: 'createPet'; pet: NewPet }
+  | { kind: 'createPetIdempotently'; pet: NewPet; idempotency: IdempotencyRecordRequest }
+  | { kind: 'ensureAccount'; name: string }
+  | { kind: 'createApiKey'; accountId: number; hash: string; displayPrefix: string }
+  | { kind: 'revokeApiKey'; id: number }
+  | { kind: 'createFirstApiKey'; key: NewApiKey };
+
+/** What each kind of write resolves to. */
+export interface WriteValues {
+  createPet: Pet;
+  createPetIdempotently: IdempotentOutcome;
+  ensureAccount: { id: number; name: string; createdAt: string };
+  createApiKey: ApiKeyRecord;
+  revokeApiKey: RevokeResult;
+  createFirstApiKey: ApiKeyRecord | undefined;
+}
+
+/** A write's error as plain data: its class does not survive the trip between threads. */
+export interface WriteFailure {
+  message: string;
+  /** SQLite's code (SQLITE_BUSY, SQLITE_FULL, ...) when it has one. */
+  code?: string;
+  /** Worth a retry: the database was busy (another process held the write lock), or the writer was lost. */
+  unavailable?: boolean;
+}
+
+export type WriteResult = { ok: true; value: unknown } | { ok: false; error: WriteFailure };
+
+/** A pet created for a keyed request, whose response must be rendered before the batch commits. */
+export interface ToRender {
+  index: number;
+  pet: Pet;
+}
+
+/** Each write's result, and how long the batch's transaction took, commit included. */
+export interface BatchOutcome {
+  results: WriteResult[];
+  seconds: number;
+}
+
+/** Renders the responses of keyed creates (on the main thread: it knows HTTP, the writer does not). */
+export type Renderer = (pets: ToRender[]) => Promise<RecordedResponse[]>;
+
+export function failure(error: unknown): WriteFailure {
+  const { message, code } = error as { message?: unknown; code?: unknown };
+  return {
+    message: typeof message === 'string' ? message : String(error),
+    ...(typeof code === 'string' ? { code, unavailable: code.startsWith('SQLITE_BUSY') } : {}),
+  };
+}
+
+function apply(s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempotently' }>): unknown {
+  switch (op.kind) {
+    case 'createPet':
+      return petFromRow(s.insertPet.get(op.pet.name, op.pet.categoryId, op.pet.status ?? null)!);
+    case 'ensureAccount': {
+      s.insertAccount.run(op.name);
+      const row = s.getAccount.get(op.name)!;
+      return { id: row.id, name: row.name, createdAt: row.created_at };
+    }
+    case 'createApiKey': {
+      const { id } = s.insertKey.get(op.accountId, op.hash, op.displayPrefix)!;
+      return apiKeyFromRow(s.getKey.get(id)!);
+    }
+    case 'revokeApiKey':
+      if (s.revokeKey.run(op.id).changes === 1) return 'revoked';
+      return s.keyExists.get(op.id) ? 'already_revoked' : 'not_found';
+    case 'createFirstApiKey': {
+      if (s.anyActiveKey.get() !== undefined) return undefined;
+      s.insertAccount.run(op.key.accountName);
+      const account = s.getAccount.get(op.key.accountName)!;
+      const { id } = s.insertKey.get(account.id, op.key.hash, op.key.displayPrefix)!;
+      return apiKeyFromRow(s.getKey.get(id)!);
+    }
+  }
+}
+
+/**
+ * Runs a batch of writes as one IMMEDIATE transaction: one commit, so one fsync, for all of them
+ * (group commit). Each write runs in a savepoint of its own, so one that fails fails alone. A keyed
+ * create checks its record, creates the pet, and, once every pet of the batch exists, records the
+ * response `render` made for it, all before the commit: the pet and its record commit together or
+ * not at all. A key met twice in one batch is in progress the second time. Anything that fails the
+ * transaction itself (the commit, the records) fails every write of the batch: none is acknowledged.
+ */
+export async function executeBatch(
+  db: Database.Database,
+  s: WriteStatements,
+  ops: readonly WriteOp[],
+  render: Renderer,
+): Promise<BatchOutcome> {
+  const started = performance.now();
+  const results = await runTransaction(db, s, ops, render);
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+async function runTransaction(
+  db: Database.Database,
+  s: WriteStatements,
+  ops: readonly WriteOp[],
+  render: Renderer,
+): Promise<WriteResult[]> {
+  const results: WriteResult[] = [];
+  const keyed: Array<{ index: number; pet: Pet; idempotency: IdempotencyRecordRequest }> = [];
+  const keysInBatch = new Set<string>();
+  try {
+    db.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    return ops.map(() => ({ ok: false, error: failure(error) }));
+  }
+  try {
+    ops.forEach((op, index) => {
+      s.savepoint.run();
+      try {
+        if (op.kind === 'createPetIdempotently') {
+          const { accountId, key, fingerprint, now } = op.idempotency;
+          const inBatch = `${accountId}:${key}`;
+          const record = keysInBatch.has(inBatch) ? undefined : s.getIdempotencyRecord.get(accountId, key, now);
+          if (keysInBatch.has(inBatch)) {
+            results[index] = { ok: true, value: { kind: 'in_progress' } satisfies IdempotentOutcome };
+          } else if (record) {
+            results[index] = { ok: true, value: outcomeOfRecord(record, fingerprint) };
+          } else {
+            keysInBatch.add(inBatch);
+            s.deleteExpiredIdempotencyRecords.run(now);
+            keyed.push({
+              index,
+              pet: petFromRow(s.insertPet.get(op.pet.name, op.pet.categoryId, op.pet.status ?? null)!),
+              idempotency: op.idempotency,
+            });
+          }
+        } else {
+          results[index] = { ok: true, value: apply(s, op) };
+        }
+        s.release.run();
+      } catch (error) {
+        s.rollbackTo.run();
+        s.release.run();
+        results[index] = { ok: false, error: failure(error) };
+      }
+    });
+    if (keyed.length > 0) {
+      const responses = await render(keyed.map(({ index, pet }) => ({ index, pet })));
+      keyed.forEach(({ index, idempotency: { accountId, key, fingerprint, now, expiresAt } }, i) => {
+        const response = responses[i]!;
+        const body = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+        s.putIdempotencyRecord.run(accountId, key, fingerprint, response.status, headersToColumn(response), body, now, expiresAt);
+        results[index] = { ok: true, value: { kind: 'created', response } satisfies IdempotentOutcome };
+      });
+    }
+    db.exec('COMMIT');
+    return results;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    return ops.map(() => ({ ok: false, error: failure(error) }));
+  }
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { migrateSqlite } from '../../../src/storage/sqlite/sqlite-storage.js';
+import { configureConnection, prepareWrites } from '../../../src/storage/sqlite/statements.js';
+import { executeBatch, type WriteOp } from '../../../src/storage/sqlite/write-batch.js';
+
+const noRender = () => Promise.reject(new Error('nothing to render'));
+
+describe('executeBatch', () => {
+  let db: Database.Database;
+  beforeEach(async () => {
+    db = new Database(':memory:');
+    configureConnection(db);
+    await migrateSqlite(db);
+  });
+
+  it('runs every write in one transaction: one commit for the batch', async () => {
+    const ops: WriteOp[] = [
+      { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
+      { kind: 'ensureAccount', name: 'alice' },
+      { kind: 'createPet', pet: { name: 'b', categoryId: 2, status: 'sold' } },
+    ];
+    const { results, seconds } = await executeBatch(db, prepareWrites(db), ops, noRender);
+    expect(results).toEqual([
+      { ok: true, value: { id: 1, name: 'a', categoryId: 1 } },
+      { ok: true, value: expect.objectContaining({ id: 1, name: 'alice' }) as unknown },
+      { ok: true, value: { id: 2, name: 'b', categoryId: 2, status: 'sold' } },
+    ]);
+    expect(seconds).toBeGreaterThanOrEqual(0);
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it('renders the responses of keyed creates before the commit and records them with their pets', async () => {
+    const writes = prepareWrites(db);
+    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const idempotency = {
+      accountId: 1,
+      key: 'k',
+      fingerprint: 'f',
+      now: '2026-11-23T00:00:00.000Z',
+      expiresAt: '2026-11-24T00:00:00.000Z',
+    };
+    const { results } = await executeBatch(
+      db,
+      writes,
+      [{ kind: 'createPetIdempotently', pet: { name: 'a', categoryId: 1 }, idempotency }],
+      (pets) => {
+        expect(db.inTransaction).toBe(true);
+        return Promise.resolve(
+          pets.map(({ pet }) => ({ status: 201, headers: { Location: `/v1/pets/${pet.id}` }, body: Buffer.from('{}') })),
+        );
+      },
+    );
+    expect(results[0]).toMatchObject({ ok: true, value: { kind: 'created', response: { status: 201 } } });
+    expect(db.prepare('SELECT key, status FROM idempotency_keys').all()).toEqual([{ key: 'k', status: 201 }]);
+  });
+
+  it('fails every write when the transaction itself fails, and leaves nothing behind', async () => {
+    const writes = prepareWrites(db);
+    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const idempotency = {
+      accountId: 1,
+      key: 'k',
+      fingerprint: 'f',
+      now: '2026-11-23T00:00:00.000Z',
+      expiresAt: '2026-11-24T00:00:00.000Z',
+    };
+    const { results } = await executeBatch(
+      db,
+      writes,
+      [
+        { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
+        { kind: 'createPetIdempotently', pet: { name: 'b', categoryId: 1 }, idempotency },
+      ],
+      () => Promise.reject(new Error('render failed')),
+    );
+    expect(results).toEqual([
+      { ok: false, error: { message: 'render failed' } },
+      { ok: false, error: { message: 'render failed' } },
+    ]);
+    expect(db.prepare('SELECT count(*) AS n FROM pets').get()).toEqual({ n: 0 });
+  });
+
+  it('marks a database another connection holds the write lock of as worth a retry', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'petstore-batch-')), 'store.db');
+    const holder = new Database(path);
+    configureConnection(holder);
+    await migrateSqlite(holder);
+    const waiter = new Database(path);
+    configureConnection(waiter);
+    waiter.pragma('busy_timeout = 10');
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const { results } = await executeBatch(
+        waiter,
+        prepareWrites(waiter),
+        [{ kind: 'createPet', pet: { name: 'a', categoryId: 1 } }],
+        noRender,
+      );
+      expect(results).toEqual([{ ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY', unavailable: true } }]);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+      waiter.close();
+    }
+  });
+});
