@@ -13,9 +13,13 @@ export function readBenchConfig() {
   const quick = process.env.BENCH_QUICK === '1';
   const backend = process.env.BENCH_DATABASE_URL ? 'postgres' : process.env.BENCH_BACKEND || 'sqlite';
   if (!['sqlite', 'postgres'].includes(backend)) throw new Error('BENCH_BACKEND must be sqlite or postgres');
+  const generator = process.env.BENCH_LOAD || 'autocannon';
+  if (!['autocannon', 'wrk'].includes(generator)) throw new Error('BENCH_LOAD must be autocannon or wrk');
   return {
     quick,
     backend,
+    /** The load generator: autocannon (bench/load.mjs) or wrk (bench/load-wrk.mjs). */
+    generator,
     /** An existing PostgreSQL server (a role that may create databases); else a throwaway one. */
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     duration: number('BENCH_DURATION', quick ? 1 : 10),

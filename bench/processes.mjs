@@ -98,9 +98,10 @@ function cpuSecondsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Runs bench/load.mjs on core 1 and returns what it measured. */
-export function runLoad(options) {
-  const [file, ...args] = pinned(1, [process.execPath, new URL('./load.mjs', import.meta.url).pathname, JSON.stringify(options)]);
+/** Runs bench/load.mjs (autocannon) or, with `generator: 'wrk'`, bench/load-wrk.mjs on core 1 and returns what it measured. */
+export function runLoad({ generator = 'autocannon', ...options }) {
+  const script = generator === 'wrk' ? './load-wrk.mjs' : './load.mjs';
+  const [file, ...args] = pinned(1, [process.execPath, new URL(script, import.meta.url).pathname, JSON.stringify(options)]);
   const result = spawnSync(file, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (result.status !== 0) throw new Error(`load generator failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').at(-1));

@@ -10,24 +10,34 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Medians per scenario and server over the rounds, and the project's ratio to the baseline. */
+/** Medians per scenario and server over the rounds, per operation too, and the project's ratios to the baselines. */
 export function summarise(scenarios, measurements) {
-  return scenarios.map(({ name, label }) => {
+  return scenarios.map(({ name, label, mixed = false, requests }) => {
     const of = (server) => {
       const runs = measurements.filter((m) => m.scenario === name && m.server === server).map((m) => m.result);
       if (runs.length === 0) return undefined;
+      const ops = [...new Set(requests.map((request) => request.op))];
       return {
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
         p50: median(runs.map((r) => r.p50)),
         p99: median(runs.map((r) => r.p99)),
         cpuMicrosPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
         unexpected: runs.reduce((sum, r) => sum + r.unexpected + r.errors + r.timeouts, 0),
+        byOperation: Object.fromEntries(
+          ops
+            .filter((op) => runs.some((r) => r.byOperation?.[op]))
+            .map((op) => [
+              op,
+              { p50: median(runs.map((r) => r.byOperation?.[op]?.p50)), p99: median(runs.map((r) => r.byOperation?.[op]?.p99)) },
+            ]),
+        ),
       };
     };
     const project = of('project');
     const baseline = of('baseline');
-    const ratio = project && baseline ? project.requestsPerSecond / baseline.requestsPerSecond : undefined;
-    return { name, label, project, baseline, ratio };
+    const normal = of('normal');
+    const ratioTo = (other) => (project && other ? project.requestsPerSecond / other.requestsPerSecond : undefined);
+    return { name, label, mixed, project, baseline, normal, ratio: ratioTo(baseline), ratioNormal: ratioTo(normal) };
   });
 }
 
@@ -36,15 +46,45 @@ const fixed = (value, digits = 0) =>
 
 export function markdownTable(summary) {
   const lines = [
-    '| operation | project req/s | p50 ms | p99 ms | CPU µs/req | baseline req/s | p50 ms | p99 ms | CPU µs/req | ratio |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| operation | project req/s | p50 ms | p99 ms | CPU µs/req | baseline (FULL) req/s | p50 ms | p99 ms | CPU µs/req | ratio | baseline (NORMAL) req/s | ratio to NORMAL |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
-  for (const { label, project, baseline, ratio } of summary) {
+  for (const { label, project, baseline, normal, ratio, ratioNormal } of summary) {
     lines.push(
-      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} |`,
+      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} | ${normal ? fixed(normal.requestsPerSecond) : ''} | ${normal ? fixed(ratioNormal, 2) : ''} |`,
     );
   }
   return lines.join('\n');
+}
+
+/** The mixed workloads: each operation's latencies with and without the creates, for each server. */
+export function mixedTable(summary) {
+  const mix = summary.find((s) => s.name === 'mix');
+  const reads = summary.find((s) => s.name === 'mixreads');
+  if (!mix && !reads) return '';
+  const servers = ['project', 'baseline', 'normal'].filter((server) => mix?.[server] || reads?.[server]);
+  const lines = [
+    '| server | operation | p50 ms, reads only | p99 ms, reads only | p50 ms, with 20 % creates | p99 ms, with 20 % creates | p99 with ÷ p99 without |',
+    '|---|---|--:|--:|--:|--:|--:|',
+  ];
+  for (const server of servers) {
+    for (const op of ['list20', 'get', 'create']) {
+      const without = reads?.[server]?.byOperation?.[op];
+      const within = mix?.[server]?.byOperation?.[op];
+      if (!without && !within) continue;
+      const growth = without?.p99 && within?.p99 ? within.p99 / without.p99 : undefined;
+      lines.push(
+        `| ${server} | ${op} | ${fixed(without?.p50, 2)} | ${fixed(without?.p99, 2)} | ${fixed(within?.p50, 2)} | ${fixed(within?.p99, 2)} | ${fixed(growth, 2)} |`,
+      );
+    }
+  }
+  const throughput = servers
+    .map(
+      (server) =>
+        `${server} ${fixed(mix?.[server]?.requestsPerSecond)} req/s with the creates, ${fixed(reads?.[server]?.requestsPerSecond)} without`,
+    )
+    .join('; ');
+  return `${lines.join('\n')}\n\nThroughput of the mixes: ${throughput}.`;
 }
 
 /** The values in MiB, and the last against the first. */
@@ -71,9 +111,11 @@ export function markdownReport(run) {
     '',
     `${run.date}, Node ${run.node}, ${run.cpu}; ${run.pinning}; ${run.config.connections} connections, ` +
       `${run.config.duration} s per measurement after ${run.config.warmup} s warm-up, ${run.config.rounds} rounds alternating the servers; ` +
-      'medians over the rounds. Latencies in ms (autocannon). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s.',
+      `medians over the rounds. Latencies in ms (${run.config.generator ?? 'autocannon'}). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s, the baseline at synchronous=FULL (the project's durability) and, for the scenarios that write, at NORMAL.`,
     '',
     markdownTable(run.summary),
+    '',
+    mixedTable(run.summary),
     '',
     startup,
     '',
@@ -120,7 +162,7 @@ export function svgChart(run) {
 
 export function writeResults(dir, run) {
   mkdirSync(dir, { recursive: true });
-  const base = join(dir, `${run.config.backend}-${run.config.pets}`);
+  const base = join(dir, `${run.config.backend}-${run.config.pets}${run.config.generator === 'wrk' ? '-wrk' : ''}`);
   writeFileSync(`${base}.json`, `${JSON.stringify(run, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdownReport(run));
   writeFileSync(`${base}.svg`, `${svgChart(run)}\n`);

@@ -37,7 +37,11 @@ async function prepareStore() {
     return {
       databaseUrl,
       seedMs: performance.now() - started,
-      baselineDb: () => copyFileSync(path, join(work, 'baseline.db')) || join(work, 'baseline.db'),
+      // A copy of the seeded store per baseline server: each writes its own.
+      baselineDb: (name) => {
+        copyFileSync(path, join(work, name));
+        return join(work, name);
+      },
     };
   }
   let adminUrl = config.databaseUrl;
@@ -76,20 +80,29 @@ try {
   const servers = {
     project: await startServer({
       command: [process.execPath, join(root, 'dist', 'main.js')],
-      env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+      // As deployed, but stopped without a drain period between runs.
+      env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0' },
       logFile: join(work, 'project.log'),
     }),
   };
   cleanups.unshift(() => servers.project.stop());
   if (store.baselineDb) {
-    servers.baseline = await startServer({
-      command: [process.execPath, join(root, 'bench', 'baseline-server.mjs')],
-      env: { BASELINE_DB: store.baselineDb() },
-      logFile: join(work, 'baseline.log'),
-    });
-    cleanups.unshift(() => servers.baseline.stop());
+    // The raw server at the project's durability (FULL), and at the usual one (NORMAL), which only
+    // writes tell apart: it runs only the scenarios that write.
+    for (const [name, synchronous] of [
+      ['baseline', 'FULL'],
+      ['normal', 'NORMAL'],
+    ]) {
+      servers[name] = await startServer({
+        command: [process.execPath, join(root, 'bench', 'baseline-server.mjs')],
+        env: { BASELINE_DB: store.baselineDb(`${name}.db`), BASELINE_SYNCHRONOUS: synchronous },
+        logFile: join(work, `${name}.log`),
+      });
+      cleanups.unshift(() => servers[name].stop());
+    }
   }
   const names = Object.keys(servers);
+  const serversFor = (scenario) => names.filter((name) => name !== 'normal' || scenario.writes);
   const load = (server, scenario, duration) => {
     const cpuBefore = servers[server].cpuSeconds();
     const result = runLoad({
@@ -99,6 +112,7 @@ try {
       apiKey,
       connections: config.connections,
       duration,
+      generator: config.generator,
     });
     // RSS right after the server's own load: the same moment in every round. Read after the other
     // server's turn instead, it also measures how much V8 gave back while this one sat idle.
@@ -110,7 +124,7 @@ try {
   };
 
   if (config.warmup > 0) {
-    for (const scenario of scenarios) for (const server of names) load(server, scenario, config.warmup);
+    for (const scenario of scenarios) for (const server of serversFor(scenario)) load(server, scenario, config.warmup);
   }
   const measurements = [];
   const rss = [];
@@ -119,7 +133,7 @@ try {
     servers.project.peakRss.reset();
     for (const scenario of scenarios) {
       // Alternating who goes first spreads drift (other processes, thermal state) over both.
-      for (const server of round % 2 ? names : [...names].reverse()) {
+      for (const server of round % 2 ? serversFor(scenario) : serversFor(scenario).reverse()) {
         const result = load(server, scenario, config.duration);
         measurements.push({ round, scenario: scenario.name, server, result });
         say(
@@ -158,6 +172,7 @@ try {
       warmup: config.warmup,
       rounds: config.rounds,
       connections: config.connections,
+      generator: config.generator,
     },
     seedMs: store.seedMs,
     summary: summarise(scenarios, measurements),

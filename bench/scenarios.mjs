@@ -1,30 +1,51 @@
-// The benchmarked requests. Both servers get exactly the same ones.
+// The benchmarked requests. Every server gets exactly the same ones.
 
 export const RARE_STATUS = 'sold';
 
 /**
+ * One request of a scenario: `ids` makes it ask for a random existing pet (`{id}` in the path).
+ * @typedef {{ op: string, method: string, path: string, body?: object, ids?: number, expect: number }} Request
+ */
+
+/**
  * @param {number} pets rows seeded, so that getPet asks for ids that exist
- * @returns {Array<{ name: string, label: string, method: string, path: string, expect: number }>}
+ * @returns {Array<{ name: string, label: string, requests: Request[], writes: boolean, mixed?: boolean }>}
  */
 export function scenarios(pets) {
+  const list20 = { op: 'list20', method: 'GET', path: '/pets?limit=20', expect: 200 };
+  const get = { op: 'get', method: 'GET', path: '/pets/{id}', ids: pets, expect: 200 };
+  const create = { op: 'create', method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 7, status: 'pending' }, expect: 201 };
   return [
-    { name: 'list20', label: 'listPets limit=20', method: 'GET', path: '/pets?limit=20', expect: 200 },
-    { name: 'list100', label: 'listPets limit=100 status=available', method: 'GET', path: '/pets?limit=100&status=available', expect: 200 },
+    { name: 'list20', label: 'listPets limit=20', requests: [list20], writes: false },
+    {
+      name: 'list100',
+      label: 'listPets limit=100 status=available',
+      requests: [{ op: 'list100', method: 'GET', path: '/pets?limit=100&status=available', expect: 200 }],
+      writes: false,
+    },
     {
       name: 'list100rare',
       label: `listPets limit=100 status=${RARE_STATUS} (1% of rows)`,
-      method: 'GET',
-      path: `/pets?limit=100&status=${RARE_STATUS}`,
-      expect: 200,
+      requests: [{ op: 'list100rare', method: 'GET', path: `/pets?limit=100&status=${RARE_STATUS}`, expect: 200 }],
+      writes: false,
     },
-    { name: 'get', label: 'getPet', method: 'GET', path: '/pets/{id}', ids: pets, expect: 200 },
+    { name: 'get', label: 'getPet', requests: [get], writes: false },
+    { name: 'create', label: 'createPet', requests: [create], writes: true },
+    // Each connection sends its requests in this order, round and round: 40 % list 20, 40 % get,
+    // 20 % create, spread out; and the same reads without the creates, to compare their latencies.
     {
-      name: 'create',
-      label: 'createPet',
-      method: 'POST',
-      path: '/pets',
-      body: { name: 'Bench', categoryId: 7, status: 'pending' },
-      expect: 201,
+      name: 'mix',
+      label: 'mixed: 80 % reads (list 20, get), 20 % createPet',
+      requests: [list20, get, create, get, list20, get, list20, create, get, list20],
+      writes: true,
+      mixed: true,
+    },
+    {
+      name: 'mixreads',
+      label: 'the same reads without the creates',
+      requests: [list20, get, get, list20, get, list20, get, list20],
+      writes: false,
+      mixed: true,
     },
   ];
 }
