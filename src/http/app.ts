@@ -66,16 +66,18 @@ export function createApp({
   app.enable('strict routing');
 
   app.use(series(requestLog(logger), securityHeaders(), closeWhileWindingDown(lifecycle), checkRequestTarget(contract), headAsGet()));
-  // Public, outside the base path: the published spec and the API reference (no key needed).
-  app.use(specRoutes(contract));
-  app.use('/docs', apiReference());
-  app.use(healthRoutes(storage, lifecycle));
-
   const api = contract.basePath;
   // One router layer each instead of one per middleware (see series.ts).
   app.use(api, series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), readJsonBodies(contract)));
   app.use(series(...validateRequests(contract)));
   app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api, clock, idempotencyRetentionSeconds })));
+
+  // Public, outside the base path: the published spec, the API reference and the probes (no key
+  // needed). After the API, which they cannot shadow (no path is in both), so that API requests do
+  // not pass through their routers on the way.
+  app.use(specRoutes(contract));
+  app.use('/docs', apiReference());
+  app.use(healthRoutes(storage, lifecycle));
 
   app.use(routeNotFound());
   app.use(errorHandler(contract, logger));

@@ -10,6 +10,8 @@ interface Parameter {
   in: Location;
   name: string;
   integer: boolean;
+  /** How messages name it, as the validator's do (`query.limit`). */
+  field: string;
 }
 
 /** The canonical decimal form of an integer: digits, a `-` for negatives, no leading zeros. */
@@ -43,6 +45,7 @@ function parametersByOperation({ document, operations }: Contract): Map<string, 
         in: parameter.in as Location,
         name: parameter.name!,
         integer: resolve(document, parameter.schema ?? {}).type === 'integer',
+        field: `${PREFIX[parameter.in as Location]}.${parameter.name!}`,
       }));
     table.set(operation.operationId, parameters);
   }
@@ -71,6 +74,26 @@ function* rawQuery(url: string): Generator<[string, string]> {
   }
 }
 
+/** One value of a parameter: text, and, for an integer, canonical decimal. */
+function checkValue(parameter: Parameter, value: string, problems: string[]): void {
+  const problem = textProblem(value);
+  if (problem) problems.push(`${parameter.field} ${problem}`);
+  // An empty value is the validator's to report, in its own words.
+  else if (parameter.integer && value !== '' && !CANONICAL_INTEGER.test(value)) problems.push(`${parameter.field} must be integer`);
+}
+
+/** Every key and value of the raw query must decode as UTF-8 and be text. */
+function checkRawQuery(url: string, problems: string[]): void {
+  try {
+    for (const [key, value] of rawQuery(url)) {
+      const problem = textProblem(key) ?? textProblem(value);
+      if (problem) problems.push(`query.${key.replaceAll('\u0000', '\\u0000')} ${problem}`);
+    }
+  } catch {
+    fail(['the URL is not valid percent-encoding']);
+  }
+}
+
 function fail(problems: string[]): never {
   throw apiError('validation_failed', { problems: [...new Set(problems)].join('; ') });
 }
@@ -89,27 +112,21 @@ export function strictParameters(contract: Contract): { beforeValidation: Reques
   const parametersOf = (req: Request) => byOperation.get((req as Request & Validated).openapi?.schema?.operationId ?? '') ?? [];
   return {
     beforeValidation: (req, _res, next) => {
+      // Requests for no operation (the probes, the published spec) are not the spec's to judge.
+      if (!(req as Request & Validated).openapi?.schema) return next();
       const problems: string[] = [];
-      try {
-        for (const [key, value] of rawQuery(req.originalUrl)) {
-          const problem = textProblem(key) ?? textProblem(value);
-          if (problem) problems.push(`query.${key.replaceAll('\u0000', '\\u0000')} ${problem}`);
-        }
-      } catch {
-        fail(['the URL is not valid percent-encoding']);
+      // Without a `%`, a query is plain text: nothing in it can be malformed, NUL or a surrogate.
+      const query = req.originalUrl.indexOf('?');
+      if (query !== -1 && req.originalUrl.includes('%', query)) {
+        checkRawQuery(req.originalUrl, problems);
       }
       for (const parameter of parametersOf(req)) {
         const value = valueOf(req, parameter);
-        if (value === undefined) continue;
-        const field = `${PREFIX[parameter.in]}.${parameter.name}`;
-        for (const item of Array.isArray(value) ? value : [value]) {
-          if (typeof item !== 'string') continue;
-          const problem = textProblem(item);
-          if (problem) problems.push(`${field} ${problem}`);
-          // An empty value is the validator's to report, in its own words.
-          else if (parameter.integer && item !== '' && !CANONICAL_INTEGER.test(item)) problems.push(`${field} must be integer`);
+        if (typeof value === 'string') checkValue(parameter, value, problems);
+        else if (Array.isArray(value)) {
+          for (const item of value) if (typeof item === 'string') checkValue(parameter, item, problems);
+          if (parameter.integer) problems.push(`${parameter.field} must be integer`);
         }
-        if (parameter.integer && Array.isArray(value)) problems.push(`${field} must be integer`);
       }
       if (problems.length) fail(problems);
       next();
@@ -119,7 +136,7 @@ export function strictParameters(contract: Contract): { beforeValidation: Reques
       for (const parameter of parametersOf(req)) {
         const value = parameter.integer ? valueOf(req, parameter) : undefined;
         if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-          problems.push(`${PREFIX[parameter.in]}.${parameter.name} must be an integer from -9007199254740991 to 9007199254740991`);
+          problems.push(`${parameter.field} must be an integer from -9007199254740991 to 9007199254740991`);
         }
       }
       if (problems.length) fail(problems);
