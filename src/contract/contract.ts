@@ -11,6 +11,8 @@ export interface Contract {
   errorCodes: ReadonlyMap<ErrorCode, number>;
   deprecations: Deprecation[];
   maxRequestBodyBytes: number;
+  /** What an `X-Request-Id` must look like to be used as given: the pattern of the response header's schema. */
+  requestIdPattern: RegExp;
   /** The text of openapi.yaml, comments included, when the document was read from it as is. */
   sourceText?: string;
 }
@@ -29,7 +31,16 @@ export function contractFromDocument(document: OpenApiDocument): Contract {
     errorCodes,
     deprecations: readDeprecations(document),
     maxRequestBodyBytes: maxRequestBodyBytes as number,
+    requestIdPattern: readRequestIdPattern(document),
   };
+}
+
+/** components.headers.RequestId.schema.pattern, the one statement of what a usable request id is. */
+function readRequestIdPattern(document: OpenApiDocument): RegExp {
+  const headers = document.components['headers'] as Record<string, { schema?: { pattern?: unknown } }> | undefined;
+  const pattern = headers?.['RequestId']?.schema?.pattern;
+  if (typeof pattern !== 'string') throw new Error('openapi.yaml: components.headers.RequestId needs a schema with a pattern');
+  return new RegExp(pattern);
 }
 
 /**
