@@ -25,7 +25,7 @@ export async function openStorage(databaseUrl: string, options: StorageOptions =
   switch (storageKindOf(databaseUrl)) {
     case 'sqlite': {
       const { SqliteStorage } = await import('./sqlite/sqlite-storage.js');
-      return SqliteStorage.open(databaseUrl);
+      return SqliteStorage.open(databaseUrl, options);
     }
     case 'postgres': {
       const { PostgresStorage } = await import('./postgres/postgres-storage.js');

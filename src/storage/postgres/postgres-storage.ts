@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Migration } from '../migration.js';
 import {
   apiKeyFromRow,
@@ -28,6 +29,7 @@ import {
   type Principal,
   type RecordedResponse,
   type RevokeResult,
+  type SharedRateLimitPolicy,
   type Storage,
   type StorageOptions,
 } from '../storage.js';
@@ -198,6 +200,12 @@ export class PostgresStorage implements Storage {
     // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would
     // crash the process. The next query simply opens a new connection.
     pool.on('error', (error) => options.onBackgroundError?.(error));
+    options.metrics?.observePool(() => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }));
     const storage = new PostgresStorage(pool);
     try {
       await storage.guard(() => migratePostgres(pool));
@@ -411,6 +419,29 @@ export class PostgresStorage implements Storage {
       } finally {
         client.release();
       }
+    });
+  }
+
+  /**
+   * Counts in the rate_limits table (migration 4: unlogged, so a count costs no WAL flush, and a
+   * crash merely resets the windows), one atomic upsert per request, so every process sees every
+   * count. A key over its limit is also remembered in this process's memory until its window ends,
+   * so a flood from one key costs no more round trips. Should the table fail, this process counts
+   * on its own (in memory) until it answers again.
+   */
+  sharedRateLimiter({ keyPrefix, points, durationSeconds }: SharedRateLimitPolicy): RateLimiterAbstract {
+    return new RateLimiterPostgres({
+      storeClient: this.pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      // Rows of keys unused for an hour are deleted every 5 minutes.
+      clearExpiredByTimeout: true,
+      keyPrefix,
+      points,
+      duration: durationSeconds,
+      inMemoryBlockOnConsumed: points + 1,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     });
   }
 

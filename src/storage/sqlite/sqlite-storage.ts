@@ -29,6 +29,8 @@ import {
   type RecordedResponse,
   type RevokeResult,
   type Storage,
+  type StorageMetrics,
+  type StorageOptions,
 } from '../storage.js';
 import { sqliteMigrations } from './migrations.js';
 
@@ -147,6 +149,7 @@ export class SqliteStorage implements Storage {
   private constructor(
     private readonly db: Database.Database,
     private readonly statements: ReturnType<typeof prepareStatements>,
+    private readonly metrics: StorageMetrics | undefined,
   ) {
     this.createPetOnce = db.transaction((pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse) => {
       const { accountId, key, fingerprint, now, expiresAt } = idempotency;
@@ -170,7 +173,7 @@ export class SqliteStorage implements Storage {
   }
 
   /** Opens the file of a `file:` DATABASE_URL (creating it and its folder), then creates or migrates the schema. */
-  static async open(databaseUrl: string): Promise<SqliteStorage> {
+  static async open(databaseUrl: string, options: StorageOptions = {}): Promise<SqliteStorage> {
     const path = sqlitePathFromUrl(databaseUrl);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path);
@@ -182,15 +185,29 @@ export class SqliteStorage implements Storage {
       // Several processes (server, keys CLI) may share the file; wait for a lock instead of failing.
       db.pragma('busy_timeout = 5000');
       await migrateSqlite(db);
-      return new SqliteStorage(db, prepareStatements(db));
+      return new SqliteStorage(db, prepareStatements(db), options.metrics);
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
+  /**
+   * A write transaction (one statement in autocommit, or a transaction), timed to its commit for the
+   * commit-latency metric: with synchronous=FULL that is mostly the fsync.
+   */
+  private write<T>(work: () => T): T {
+    if (!this.metrics) return work();
+    const started = performance.now();
+    const result = work();
+    this.metrics.observeCommit((performance.now() - started) / 1000);
+    return result;
+  }
+
   async createPet(pet: NewPet): Promise<Pet> {
-    return busyAsUnavailable(() => petFromRow(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!));
+    return busyAsUnavailable(() =>
+      this.write(() => petFromRow(this.statements.insertPet.get(pet.name, pet.categoryId, pet.status ?? null)!)),
+    );
   }
 
   async createPetIdempotently(
@@ -198,7 +215,7 @@ export class SqliteStorage implements Storage {
     idempotency: IdempotencyRequest,
     respond: (pet: Pet) => RecordedResponse,
   ): Promise<IdempotentOutcome> {
-    return busyAsUnavailable(() => this.createPetOnce.immediate(pet, idempotency, respond));
+    return busyAsUnavailable(() => this.write(() => this.createPetOnce.immediate(pet, idempotency, respond)));
   }
 
   async getPet(id: number): Promise<Pet | undefined> {
@@ -213,7 +230,7 @@ export class SqliteStorage implements Storage {
   }
 
   async ensureAccount(name: string): Promise<Account> {
-    this.statements.insertAccount.run(name);
+    this.write(() => this.statements.insertAccount.run(name));
     const row = this.statements.getAccount.get(name)!;
     return { id: row.id, name: row.name, createdAt: row.created_at };
   }
@@ -227,7 +244,7 @@ export class SqliteStorage implements Storage {
     hash: string;
     displayPrefix: string;
   }): Promise<ApiKeyRecord> {
-    const { id } = this.statements.insertKey.get(accountId, hash, displayPrefix)!;
+    const { id } = this.write(() => this.statements.insertKey.get(accountId, hash, displayPrefix)!);
     return apiKeyFromRow(this.statements.getKey.get(id)!);
   }
 
@@ -241,7 +258,7 @@ export class SqliteStorage implements Storage {
   }
 
   async revokeApiKey(id: number): Promise<RevokeResult> {
-    if (this.statements.revokeKey.run(id).changes === 1) return 'revoked';
+    if (this.write(() => this.statements.revokeKey.run(id)).changes === 1) return 'revoked';
     return this.statements.keyExists.get(id) ? 'already_revoked' : 'not_found';
   }
 
@@ -251,15 +268,14 @@ export class SqliteStorage implements Storage {
 
   async createFirstApiKey({ accountName, hash, displayPrefix }: NewApiKey): Promise<ApiKeyRecord | undefined> {
     // IMMEDIATE takes the write lock before the check, so another process cannot pass it too.
-    return this.db
-      .transaction(() => {
-        if (this.statements.anyActiveKey.get() !== undefined) return undefined;
-        this.statements.insertAccount.run(accountName);
-        const account = this.statements.getAccount.get(accountName)!;
-        const { id } = this.statements.insertKey.get(account.id, hash, displayPrefix)!;
-        return apiKeyFromRow(this.statements.getKey.get(id)!);
-      })
-      .immediate();
+    const firstKey = this.db.transaction(() => {
+      if (this.statements.anyActiveKey.get() !== undefined) return undefined;
+      this.statements.insertAccount.run(accountName);
+      const account = this.statements.getAccount.get(accountName)!;
+      const { id } = this.statements.insertKey.get(account.id, hash, displayPrefix)!;
+      return apiKeyFromRow(this.statements.getKey.get(id)!);
+    });
+    return this.write(() => firstKey.immediate());
   }
 
   async ping(): Promise<void> {
