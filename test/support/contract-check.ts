@@ -31,6 +31,10 @@ interface ResponseObject {
  * spec and the API reference. They are no operations, so only their success is allowed here; errors
  * are still checked.
  */
+/** draft-ietf-httpapi-ratelimit-headers-11, for the one policy item this server sends per field. */
+const RATE_LIMIT = /^"[A-Za-z0-9-]+";r=\d+;t=\d+$/;
+const RATE_LIMIT_POLICY = /^"[A-Za-z0-9-]+";q=\d+;w=[1-9]\d*$/;
+
 const PUBLIC_NON_API_PATHS = [/^\/healthz$/, /^\/readyz$/, /^\/openapi\.(json|yaml)$/, /^\/docs(\/.*)?$/];
 
 function pointerEscape(token: string): string {
@@ -51,7 +55,8 @@ function resolve<T>(document: OpenApiDocument, value: T & { $ref?: string }, poi
  * Checks a response against openapi.yaml: the status is documented for the operation, the body
  * matches the documented schema, documented headers match theirs and required ones are present,
  * every error is the Error object with a status equal to the HTTP status and a code the spec gives
- * that status, and the headers every API response carries are there.
+ * that status, and the headers every response carries are there (X-Request-Id; the rate limit
+ * fields, when sent, together and well-formed).
  */
 export class ContractChecker {
   private readonly ajv: Ajv2020;
@@ -59,11 +64,13 @@ export class ContractChecker {
   private readonly basePath: string;
   private readonly errorCodes: ReadonlyMap<ErrorCode, number>;
   private readonly routes;
+  private readonly requestIdPattern: RegExp;
 
   constructor(contract: Contract = loadContract()) {
     this.document = contract.document;
     this.basePath = contract.basePath;
     this.errorCodes = contract.errorCodes;
+    this.requestIdPattern = contract.requestIdPattern;
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     this.ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
     this.ajv.addSchema(this.document, 'openapi');
@@ -90,6 +97,15 @@ export class ContractChecker {
     if (headers['x-powered-by'] !== undefined) throw new Error(`${where}: X-Powered-By must not be sent`);
     if (headers['x-content-type-options'] !== 'nosniff') throw new Error(`${where}: X-Content-Type-Options: nosniff is missing`);
     if (headers['cache-control'] !== 'no-store') throw new Error(`${where}: Cache-Control: no-store is missing`);
+    const requestId = headers['x-request-id'];
+    if (typeof requestId !== 'string' || !this.requestIdPattern.test(requestId)) {
+      throw new Error(`${where}: X-Request-Id is missing or malformed: ${JSON.stringify(requestId)}`);
+    }
+    const [rateLimit, policy] = [headers['ratelimit'], headers['ratelimit-policy']];
+    if ((rateLimit === undefined) !== (policy === undefined)) throw new Error(`${where}: RateLimit and RateLimit-Policy come together`);
+    if (rateLimit !== undefined && !(RATE_LIMIT.test(String(rateLimit)) && RATE_LIMIT_POLICY.test(String(policy)))) {
+      throw new Error(`${where}: malformed RateLimit ${JSON.stringify(rateLimit)} or RateLimit-Policy ${JSON.stringify(policy)}`);
+    }
 
     // HEAD is answered as the GET it mirrors, without a body (RFC 9110 §9.3.2).
     const head = response.method === 'HEAD';
