@@ -424,10 +424,9 @@ export class PostgresStorage implements Storage {
 
   /**
    * Counts in the rate_limits table (migration 4: unlogged, so a count costs no WAL flush, and a
-   * crash merely resets the windows), one atomic upsert per request, so every process sees every
-   * count. A key over its limit is also remembered in this process's memory until its window ends,
-   * so a flood from one key costs no more round trips. Should the table fail, this process counts
-   * on its own (in memory) until it answers again.
+   * crash merely resets the windows), one atomic upsert per call, so every process sees every count
+   * (the HTTP layer takes a share of the quota per call: src/http/rate-limits/leased-quota.ts).
+   * Should the table fail, this process counts on its own (in memory) until it answers again.
    */
   sharedRateLimiter({ keyPrefix, points, durationSeconds }: SharedRateLimitPolicy): RateLimiterAbstract {
     return new RateLimiterPostgres({
@@ -440,7 +439,6 @@ export class PostgresStorage implements Storage {
       keyPrefix,
       points,
       duration: durationSeconds,
-      inMemoryBlockOnConsumed: points + 1,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     });
   }
