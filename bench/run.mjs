@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readBenchConfig } from './config.mjs';
-import { pinning, runLoad, startServer } from './processes.mjs';
+import { deployedSettings, pinning, runLoad, startServer } from './processes.mjs';
 import { median, summarise, writeResults } from './report.mjs';
 import { scenarios as allScenarios } from './scenarios.mjs';
 import { seedPostgres, seedSqlite } from './seed.mjs';
@@ -76,7 +76,7 @@ try {
   const servers = {
     project: await startServer({
       command: [process.execPath, join(root, 'dist', 'main.js')],
-      env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+      env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...(await deployedSettings(config)) },
       logFile: join(work, 'project.log'),
     }),
   };
@@ -141,7 +141,7 @@ try {
     starts.push(
       await measureStartup({
         command: [process.execPath, join(root, 'dist', 'main.js')],
-        env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+        env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...(await deployedSettings(config)) },
         apiKey,
       }),
     );
@@ -158,6 +158,8 @@ try {
       warmup: config.warmup,
       rounds: config.rounds,
       connections: config.connections,
+      metrics: config.metrics,
+      rateLimitPerMinute: config.rateLimitPerMinute,
     },
     seedMs: store.seedMs,
     summary: summarise(scenarios, measurements),
