@@ -11,17 +11,23 @@ export interface Contract {
   errorCodes: ReadonlyMap<ErrorCode, number>;
   deprecations: Deprecation[];
   maxRequestBodyBytes: number;
+  /** `x-max-request-target-bytes`: longer request targets are answered 414. */
+  maxRequestTargetBytes: number;
   /** What an `X-Request-Id` must look like to be used as given: the pattern of the response header's schema. */
   requestIdPattern: RegExp;
   /** The text of openapi.yaml, comments included, when the document was read from it as is. */
   sourceText?: string;
 }
 
+/** A size limit the spec states as a document-level extension. */
+function byteLimit(document: OpenApiDocument, name: `x-${string}`): number {
+  const value = document[name];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw new Error(`openapi.yaml: ${name} must be a positive integer`);
+  return value;
+}
+
 export function contractFromDocument(document: OpenApiDocument): Contract {
-  const maxRequestBodyBytes = document['x-max-request-body-bytes'];
-  if (!Number.isInteger(maxRequestBodyBytes) || (maxRequestBodyBytes as number) <= 0) {
-    throw new Error('openapi.yaml: x-max-request-body-bytes must be a positive integer');
-  }
   const errorCodes = readErrorCodes(document);
   assertGeneratedFrom(errorCodes);
   return {
@@ -30,7 +36,8 @@ export function contractFromDocument(document: OpenApiDocument): Contract {
     operations: listOperations(document),
     errorCodes,
     deprecations: readDeprecations(document),
-    maxRequestBodyBytes: maxRequestBodyBytes as number,
+    maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
+    maxRequestTargetBytes: byteLimit(document, 'x-max-request-target-bytes'),
     requestIdPattern: readRequestIdPattern(document),
   };
 }

@@ -1,4 +1,4 @@
-import { listOperations, pathTemplateToRegExp, type HttpMethod, type OpenApiDocument } from './spec.js';
+import { listOperations, exactPathPattern, type HttpMethod, type OpenApiDocument } from './spec.js';
 
 export interface Deprecation {
   operationId: string;
@@ -44,7 +44,7 @@ export function readDeprecations(document: OpenApiDocument): Deprecation[] {
         operationId: operation.operationId,
         method,
         path,
-        pathPattern: pathTemplateToRegExp(path),
+        pathPattern: exactPathPattern(path),
         deprecatedAt: parseInstant(extension.deprecatedAt, `${where}.deprecatedAt`),
         sunsetAt: parseInstant(extension.sunsetAt, `${where}.sunsetAt`),
         replacement: typeof title === 'string' ? { href, title } : { href },

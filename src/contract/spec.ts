@@ -9,6 +9,7 @@ export interface OpenApiDocument {
   info: { title: string; version: string };
   servers?: Array<{ url: string; description?: string; variables?: Record<string, { default: string }> }>;
   paths: Record<string, Record<string, unknown>>;
+  security?: Array<Record<string, unknown>>;
   components: { schemas: Record<string, SchemaObject> } & Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
 }
@@ -52,23 +53,6 @@ export function formatSpec(document: OpenApiDocument): string {
   return dump(document, { schema: CORE_SCHEMA, noRefs: true, lineWidth: -1 });
 }
 
-/** Follows a local `$ref` (`#/components/...`), and the refs it leads to, to what it names. */
-export function resolveRef<T extends { $ref?: string }>(document: OpenApiDocument, value: T): T {
-  let current: { $ref?: string } = value;
-  while (current.$ref) {
-    const pointer = current.$ref;
-    if (!pointer.startsWith('#/')) throw new Error(`openapi.yaml: only local $refs are supported, not ${pointer}`);
-    current = pointer
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')], document) as {
-      $ref?: string;
-    };
-    if (current === undefined) throw new Error(`openapi.yaml: $ref ${pointer} points at nothing`);
-  }
-  return current as T;
-}
-
 export interface OperationEntry {
   method: HttpMethod;
   /** Path template as written in the spec, e.g. /pets/{petId}. */
@@ -102,11 +86,75 @@ export function basePathOf(document: OpenApiDocument): string {
   return [...paths][0]!;
 }
 
-/** Turns an OpenAPI path template into an anchored RegExp that matches concrete paths exactly (no trailing slash). */
-export function pathTemplateToRegExp(template: string): RegExp {
-  const pattern = template
+function templateSource(template: string, capture = false): string {
+  return template
     .split(/(\{[^}]+\})/)
-    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith('{') ? (capture ? '([^/]+)' : '[^/]+') : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')))
     .join('');
-  return new RegExp(`^${pattern}$`);
+}
+
+/**
+ * Matches a concrete path against a path template spelt exactly: paths are case-sensitive
+ * (RFC 3986 §6.2.2.1) and the spec spells each once, without a trailing slash.
+ */
+export function exactPathPattern(template: string): RegExp {
+  return new RegExp(`^${templateSource(template)}$`);
+}
+
+/** The path parameters of a concrete path spelt as the template (values percent-decoded), or undefined. */
+export function matchPathTemplate(template: string, path: string): Record<string, string> | undefined {
+  const match = new RegExp(`^${templateSource(template, true)}$`).exec(path);
+  if (!match) return undefined;
+  const names = [...template.matchAll(/\{([^}]+)\}/g)].map((name) => name[1]!);
+  try {
+    return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Unescapes one JSON-pointer token (RFC 6901). */
+export function unescapePointerToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The value a JSON pointer (`/components/schemas/Pet`) names in `root`, or undefined. */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  if (pointer === '') return root;
+  return pointer
+    .slice(1)
+    .split('/')
+    .reduce<unknown>(
+      (node, token) =>
+        node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[unescapePointerToken(token)] : undefined,
+      root,
+    );
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) until a value without one: the value and the pointer
+ * of where it was found (the given pointer when there was no `$ref`).
+ */
+export function resolveRefAt<T>(document: OpenApiDocument, value: T, pointer = ''): { value: T; pointer: string } {
+  let current: unknown = value;
+  let at = pointer;
+  for (let hops = 0; current !== null && typeof current === 'object' && '$ref' in current; hops += 1) {
+    const ref = current.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#'))
+      throw new Error(`openapi.yaml: only local $refs are supported, not ${String(ref)}`);
+    if (hops > 64) throw new Error(`openapi.yaml: $ref ${ref} goes round in a circle`);
+    at = ref.slice(1);
+    current = valueAtPointer(document, at);
+    if (current === undefined) throw new Error(`openapi.yaml: $ref ${ref} points at nothing`);
+  }
+  return { value: current as T, pointer: at };
+}
+
+/** Follows local `$ref`s until a value without one (see resolveRefAt). */
+export function resolveRef<T>(document: OpenApiDocument, value: T): T {
+  return resolveRefAt(document, value).value;
 }

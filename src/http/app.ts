@@ -88,7 +88,7 @@ export function createApp({
       requestLog({ logger, routeOf: routeLabels(contract), metrics }),
       securityHeaders(),
       closeWhileWindingDown(lifecycle),
-      checkRequestTarget(),
+      checkRequestTarget(contract),
       headAsGet(),
     ),
   );

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Contract } from '../contract/contract.js';
-import { pathTemplateToRegExp } from '../contract/spec.js';
+import { exactPathPattern } from '../contract/spec.js';
 
 /** The route of a request that matched no path: every such request shares it, whatever its path. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -18,7 +18,7 @@ interface Route {
 }
 
 function routeOf(template: string): Route {
-  const pattern = pathTemplateToRegExp(template).source.replace(/\$$/, '(?:\\?|$)');
+  const pattern = exactPathPattern(template).source.replace(/\$$/, '(?:\\?|$)');
   return { pattern: new RegExp(pattern), template };
 }
 

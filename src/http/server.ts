@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
 import { Lifecycle } from './lifecycle.js';
-import { MAX_TARGET_BYTES, normaliseTarget } from './middleware/request-target.js';
+import { normaliseTarget } from './middleware/request-target.js';
 import { rawErrorWriter } from './raw-error.js';
 
 /** How long clients may take; README's configuration table has the defaults. */
@@ -39,21 +39,26 @@ export function createHttpServer(options: ServerOptions): Server {
     writeRawError(res.socket!, apiError('expectation_failed'), { req, res });
   });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
-    const answer = answerToClientError(error, socket);
+    const answer = answerToClientError(error, socket, options.contract.maxRequestTargetBytes);
     // The request whose body was late has a response, and through it the request's id.
     const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (answer) writeRawError(socket, answer, { res, req: res?.req });
     else socket.destroy();
   });
-  // CONNECT asks to tunnel elsewhere, which this server never does.
+  // CONNECT asks to tunnel elsewhere, which this server never does: no method is allowed on an
+  // authority-form target, which an empty Allow says (RFC 9110 §10.2.1).
   server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }), { req });
+    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }, { Allow: '' }), { req });
   });
   return server;
 }
 
 /** What to answer to a request Node's parser refused or timed out, or undefined when nothing can be. */
-function answerToClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): ApiError | undefined {
+function answerToClientError(
+  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
+  socket: Duplex,
+  targetLimit: number,
+): ApiError | undefined {
   // A response is already on its way: too late to answer.
   const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
   if (response?.headersSent) return undefined;
@@ -65,8 +70,8 @@ function answerToClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer
       // Node counts the request line with the headers; a first line longer than any target we read
       // was a long target.
       const firstLineEnd = error.rawPacket?.indexOf('\r\n') ?? -1;
-      return firstLineEnd === -1 || firstLineEnd > MAX_TARGET_BYTES
-        ? apiError('uri_too_long', { limit: MAX_TARGET_BYTES })
+      return firstLineEnd === -1 || firstLineEnd > targetLimit
+        ? apiError('uri_too_long', { limit: targetLimit })
         : apiError('headers_too_large');
     }
     case 'HPE_INVALID_VERSION':

@@ -15,7 +15,7 @@ import type { HttpMetrics } from '../../src/metrics/metrics.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { sqliteBackend, type Backend } from './backends.js';
-import { ContractChecker } from './contract-check.js';
+import { checkServerHeaders, ContractChecker, type ObservedResponse } from './contract-check.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
@@ -24,18 +24,20 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
  * openapi.yaml fails the test that received it.
  */
 export function contractRequest(origin: string, contract: Contract = loadContract()) {
-  const checker = new ContractChecker(contract);
+  const checker = new ContractChecker(contract.document, { basePath: contract.basePath });
   const agent = request(origin);
   const call = (method: Method) => (url: string) =>
     agent[method](url).expect((res) => {
-      checker.check({
+      const observed: ObservedResponse = {
         method: method.toUpperCase(),
         url,
         status: res.status,
         headers: res.headers,
-        body: res.body,
+        body: res.body as unknown,
         text: res.text,
-      });
+      };
+      checker.check(observed);
+      checkServerHeaders(observed, contract);
     });
   return {
     get: call('get'),

@@ -1,9 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
+import type { Contract } from '../../contract/contract.js';
 import { apiError } from '../../errors/api-error.js';
-
-/** The longest request target read (RFC 9112 §3 recommends supporting at least 8000 octets). */
-export const MAX_TARGET_BYTES = 8192;
 
 /** RFC 9110 §7.2 / RFC 3986 §3.2.2: uri-host [ ":" port ], where the host may be empty. */
 const HOST =
@@ -35,13 +33,14 @@ export function normaliseTarget(req: IncomingMessage): void {
 }
 
 /**
- * RFC 9112 §2.3 and §3.2: answers what is not HTTP/1.x, a target that is too long or malformed, and
+ * RFC 9112 §2.3 and §3.2: answers what is not HTTP/1.x, a target longer than the spec's
+ * `x-max-request-target-bytes` or malformed, and
  * a missing (HTTP/1.1), repeated or malformed Host, before anything else looks at the request.
  */
-export function checkRequestTarget(): RequestHandler {
+export function checkRequestTarget({ maxRequestTargetBytes: limit }: Contract): RequestHandler {
   return (req, _res, next) => {
     if (req.httpVersionMajor !== 1) throw apiError('http_version_not_supported');
-    if ((req.originalUrl ?? '').length > MAX_TARGET_BYTES) throw apiError('uri_too_long', { limit: MAX_TARGET_BYTES });
+    if ((req.originalUrl ?? '').length > limit) throw apiError('uri_too_long', { limit });
     const problem = (req as Target)[TARGET_PROBLEM];
     if (problem) throw apiError('bad_request', { problem });
     if (req.url === '*' && req.method !== 'OPTIONS') throw apiError('bad_request', { problem: 'only OPTIONS takes the target *' });
