@@ -23,7 +23,7 @@ export interface ParameterModel {
    * `x-ignored-if-invalid: true`: the server ignores a value it cannot use rather than refusing the
    * request (a request id, a trace context), so no value of it breaks the contract.
    */
-  ignoredIfInvalid: boolean;
+  ignoredIfInvalid?: boolean;
 }
 
 export interface BodyModel {
