@@ -28,6 +28,13 @@ export function readBenchConfig() {
     pets: number('BENCH_PETS', quick ? 500 : 10_000),
     connections: number('BENCH_CONNECTIONS', quick ? 10 : 50),
     startupRuns: number('BENCH_STARTUP_RUNS', quick ? 1 : 5),
+    /** The project server as deployed: its metrics listener on (BENCH_METRICS=0 turns it off, to compare). */
+    metrics: process.env.BENCH_METRICS !== '0',
+    /**
+     * RATE_LIMIT_PER_MINUTE for the project server: the limiter counts every request as deployed,
+     * with a quota no run reaches (the default 600 would turn the run into one of 429s); 0 turns it off.
+     */
+    rateLimitPerMinute: number('BENCH_RATE_LIMIT', 10_000_000),
     only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined,
     resultsDir: process.env.BENCH_RESULTS_DIR || new URL('./results/', import.meta.url).pathname,
   };

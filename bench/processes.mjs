@@ -1,9 +1,33 @@
 // Starting, pinning, measuring and stopping the processes of a benchmark run.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/** A port nothing listens on right now (the kernel's pick). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The project server's settings beyond the store, as deployed: the metrics listener on (a free
+ * port of its own: METRICS_PORT is fixed, 9464, by default) unless the run turns it off, and the
+ * rate limiter counting every request under a quota the run never reaches.
+ */
+export async function deployedSettings(config) {
+  return {
+    METRICS_PORT: config.metrics ? String(await freePort()) : '0',
+    RATE_LIMIT_PER_MINUTE: String(config.rateLimitPerMinute),
+  };
+}
 
 /** The command prefixed with `taskset -c CORE` where taskset exists (util-linux). */
 export function pinned(core, command) {

@@ -111,6 +111,7 @@ export function markdownReport(run) {
     '',
     `${run.date}, Node ${run.node}, ${run.cpu}; ${run.pinning}; ${run.config.connections} connections, ` +
       `${run.config.duration} s per measurement after ${run.config.warmup} s warm-up, ${run.config.rounds} rounds alternating the servers; ` +
+      `project server with metrics ${run.config.metrics === false ? 'off' : 'on'} and RATE_LIMIT_PER_MINUTE=${run.config.rateLimitPerMinute ?? 0}; ` +
       `medians over the rounds. Latencies in ms (${run.config.generator ?? 'autocannon'}). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s, the baseline at synchronous=FULL (the project's durability) and, for the scenarios that write, at NORMAL.`,
     '',
     markdownTable(run.summary),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readBenchConfig } from './config.mjs';
-import { pinning, runLoad, startServer } from './processes.mjs';
+import { deployedSettings, pinning, runLoad, startServer } from './processes.mjs';
 import { median, summarise, writeResults } from './report.mjs';
 import { scenarios as allScenarios } from './scenarios.mjs';
 import { seedPostgres, seedSqlite } from './seed.mjs';
@@ -80,8 +80,15 @@ try {
   const servers = {
     project: await startServer({
       command: [process.execPath, join(root, 'dist', 'main.js')],
-      // As deployed, but stopped without a drain period between runs.
-      env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0' },
+      // As deployed (metrics on, the limiter counting), but stopped without a drain period between runs.
+      env: {
+        DATABASE_URL: store.databaseUrl,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        ...(await deployedSettings(config)),
+        SHUTDOWN_DRAIN_MS: '0',
+      },
       logFile: join(work, 'project.log'),
     }),
   };
@@ -155,7 +162,7 @@ try {
     starts.push(
       await measureStartup({
         command: [process.execPath, join(root, 'dist', 'main.js')],
-        env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+        env: { DATABASE_URL: store.databaseUrl, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...(await deployedSettings(config)) },
         apiKey,
       }),
     );
@@ -173,6 +180,8 @@ try {
       rounds: config.rounds,
       connections: config.connections,
       generator: config.generator,
+      metrics: config.metrics,
+      rateLimitPerMinute: config.rateLimitPerMinute,
     },
     seedMs: store.seedMs,
     summary: summarise(scenarios, measurements),

@@ -3,19 +3,9 @@
 // authenticated GET /v1/pets, found by polling every millisecond.
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './processes.mjs';
 
 function status(url, headers) {
   return new Promise((resolve) => {

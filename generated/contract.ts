@@ -20,6 +20,8 @@ export const ERROR_STATUSES = {
   uri_too_long: 414,
   unsupported_media_type: 415,
   expectation_failed: 417,
+  rate_limited: 429,
+  too_many_failed_authentications: 429,
   headers_too_large: 431,
   idempotency_key_reused: 422,
   internal_error: 500,

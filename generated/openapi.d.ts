@@ -154,7 +154,7 @@ export interface components {
          *     `x-http-status`. Codes are stable; new ones may be added in a minor version.
          * @example validation_failed
          */
-        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
+        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
         /**
          * @description The one error object of the service, returned with every 4xx and 5xx status.
          * @example {
@@ -185,6 +185,9 @@ export interface components {
          */
         NotModified: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -192,6 +195,9 @@ export interface components {
         /** @description The request is invalid; the message names the field and the rule it breaks. */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -202,6 +208,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -211,6 +220,9 @@ export interface components {
         /** @description The requested resource could not be found. */
         NotFound: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -220,6 +232,9 @@ export interface components {
         /** @description The operation has passed its sunset date and was removed. */
         Gone: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -229,6 +244,9 @@ export interface components {
         /** @description The request body is larger than `x-max-request-body-bytes`. */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -238,6 +256,9 @@ export interface components {
         /** @description The request body is not `application/json`. */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -250,6 +271,9 @@ export interface components {
          */
         IdempotencyKeyInProgress: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -259,6 +283,27 @@ export interface components {
         /** @description The `Idempotency-Key` was already used, by this account, for a request with a different body. */
         IdempotencyKeyReused: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A rate limit is used up: this API key's requests (`rate_limited`), or this client address's
+         *     failed authentications (`too_many_failed_authentications`). Retry after `Retry-After`
+         *     seconds, when the window ends; `RateLimit` and `RateLimit-Policy` name the policy.
+         */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds until the window ends and requests are counted afresh. */
+                "Retry-After": string;
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -268,6 +313,9 @@ export interface components {
         /** @description The service failed unexpectedly. Nothing about the failure is disclosed. */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -279,6 +327,9 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After": string;
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -288,6 +339,9 @@ export interface components {
         /** @description The operation is named by the interface but not implemented yet. */
         NotImplemented: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                 [name: string]: unknown;
             };
             content: {
@@ -328,6 +382,22 @@ export interface components {
          * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
          */
         IdempotencyKey: string;
+        /**
+         * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+         *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+         *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+         *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+         * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+         */
+        RequestId: string;
+        /**
+         * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+         *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+         *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+         *     anything after the flags) is ignored, never refused.
+         * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+         */
+        TraceParent: string;
     };
     requestBodies: never;
     headers: {
@@ -347,6 +417,25 @@ export interface components {
          *     `Idempotency-Key` and body, sent again: this request created nothing. Absent otherwise.
          */
         IdempotentReplayed: "true";
+        /**
+         * @description The id of this request in the server's log: the request's `X-Request-Id` when it matched this
+         *     pattern, otherwise a UUID the server made. On every response, errors included.
+         */
+        RequestId: string;
+        /**
+         * @description draft-ietf-httpapi-ratelimit-headers-11: what is left of the quota this request counted
+         *     against, as `"POLICY";r=REMAINING;t=SECONDS` (a Structured Field List with one Item): `r`
+         *     requests are left until the window ends in `t` seconds. The policy is `"api-key"` (requests per
+         *     API key) on every response to an authenticated request, and `"failed-auth"` (failed
+         *     authentications per client address) on `401` responses and on `429
+         *     too_many_failed_authentications`. Absent where the deployment has the limit turned off.
+         */
+        RateLimit: string;
+        /**
+         * @description draft-ietf-httpapi-ratelimit-headers-11: the quota policy of `RateLimit`, as
+         *     `"POLICY";q=QUOTA;w=WINDOW`: `q` requests per window of `w` seconds. Sent with `RateLimit`.
+         */
+        RateLimitPolicy: string;
         /**
          * @description RFC 6750 challenge, `Bearer realm="pet-store"`, with `error="invalid_token"` when a key was
          *     sent but is not valid.
@@ -377,7 +466,24 @@ export interface operations {
                  */
                 cursor?: components["parameters"]["Cursor"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -387,6 +493,9 @@ export interface operations {
             200: {
                 headers: {
                     Link: components["headers"]["NextPageLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -396,6 +505,7 @@ export interface operations {
             304: components["responses"]["NotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -420,6 +530,22 @@ export interface operations {
                  * @example "8e03978e-40d5-43e8-bc93-6894a57f9324"
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
             };
             path?: never;
             cookie?: never;
@@ -437,6 +563,9 @@ export interface operations {
                     /** @description Path of the new animal. */
                     Location: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -449,6 +578,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -456,7 +586,24 @@ export interface operations {
     getPet: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
             path: {
                 /**
                  * @description Identifier of the animal.
@@ -474,6 +621,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -485,6 +635,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -492,13 +643,31 @@ export interface operations {
     listStoreOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             501: components["responses"]["NotImplemented"];
         };
     };

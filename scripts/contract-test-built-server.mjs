@@ -33,9 +33,21 @@ if (keys.status !== 0) {
 }
 const apiKey = keys.stdout.trim().split('\n').at(-1);
 
-// PORT=0: the server picks a free port and names its address on the "listening" log line.
+// PORT=0: the server picks a free port and names its address on the "listening" log line. Rate
+// limits far above what the tester sends, so that its thousands of requests with one key (and its
+// requests without a valid key) are not throttled, while every response still carries the rate
+// limit fields the spec documents; no metrics listener (its port is fixed, and CI may run two).
 const server = spawn(process.execPath, ['dist/main.js'], {
-  env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0' },
+  env: {
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SHUTDOWN_DRAIN_MS: '0',
+    METRICS_PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '10000000',
+    FAILED_AUTH_PER_MINUTE: '1000000',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve(code ?? signal)));

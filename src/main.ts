@@ -1,22 +1,38 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
 import { Lifecycle } from './http/lifecycle.js';
 import { createHttpServer } from './http/server.js';
-import { createLogger } from './log/logger.js';
+import { createLogger, prettyDestination } from './log/logger.js';
+import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.js';
+import { Metrics } from './metrics/metrics.js';
 import { openStorage } from './storage/open-storage.js';
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
+/** Starts listening; resolves with the address to show (`http://HOST:PORT`), rejects when it cannot. */
+async function listen(server: Server, port: number, host: string): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+    server.listen(port, host);
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat === 'pretty' ? await prettyDestination() : undefined);
   const contract = loadContract();
+  const metrics = config.metricsPort === 0 ? undefined : new Metrics();
   const storage = await openStorage(config.databaseUrl, {
     poolSize: config.databasePoolSize,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     onBackgroundError: (error) => logger.warn({ err: error }, 'database connection lost; will reconnect on demand'),
+    ...(metrics ? { metrics: metrics.storage } : {}),
   });
 
   const bootstrap = await ensureBootstrapKey(storage);
@@ -35,6 +51,15 @@ async function main(): Promise<void> {
     );
   }
 
+  // Before the API: a process that cannot serve its metrics does not start (METRICS_PORT in use).
+  const metricsServer = metrics ? createMetricsServer(metrics.registry) : undefined;
+  if (metricsServer) {
+    const url = await listen(metricsServer, config.metricsPort, config.host).catch((error: Error) => {
+      throw new Error(`METRICS_PORT ${config.metricsPort} on ${config.host}: ${error.message}`);
+    });
+    logger.info({ url: `${url}${METRICS_PATH}` }, 'metrics listening');
+  }
+
   const lifecycle = new Lifecycle();
   const server = createHttpServer({
     contract,
@@ -43,12 +68,11 @@ async function main(): Promise<void> {
     lifecycle,
     timeouts: config,
     idempotencyRetentionSeconds: config.idempotencyRetentionSeconds,
+    ...(metrics ? { metrics } : {}),
+    rateLimits: { requestsPerKeyPerMinute: config.rateLimitPerMinute, failedAuthPerAddressPerMinute: config.failedAuthPerMinute },
+    trustProxyHops: config.trustProxyHops,
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-    server.listen(config.port, config.host);
-  });
+  const url = await listen(server, config.port, config.host);
   // SIGTERM or SIGINT: drain, close, exit 0 by the deadline whatever clients do; a second signal
   // exits at once.
   let stopping = false;
@@ -67,6 +91,9 @@ async function main(): Promise<void> {
     }, config.shutdownTimeoutMs);
     await lifecycle.shutdown(server, config.shutdownDrainMs);
     clearTimeout(deadline);
+    // Scrapes go on until the API has closed, so the last ones see the drain.
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     await storage.close();
     logger.info('stopped');
     process.exit(0);
@@ -75,9 +102,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (signal) => void stop(signal));
 
   // Only now: whoever waits for this line may signal the process at once.
-  const { address, port } = server.address() as AddressInfo;
-  const host = address.includes(':') ? `[${address}]` : address;
-  logger.info({ url: `http://${host}:${port}${contract.basePath}`, storage: storage.kind }, 'listening');
+  logger.info({ url: `${url}${contract.basePath}`, storage: storage.kind }, 'listening');
 }
 
 main().catch((error: unknown) => {

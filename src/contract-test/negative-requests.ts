@@ -376,7 +376,8 @@ export function negativeCases(
     const violation = bodyRuleViolations(api, operation, rule);
     if (violation) violations.push(violation);
   } else {
-    for (const parameter of operation.parameters) {
+    // A parameter the server ignores when it cannot use it has no value that breaks the contract.
+    for (const parameter of operation.parameters.filter(({ ignoredIfInvalid }) => !ignoredIfInvalid)) {
       const broken = parameterViolations(parameter, rule, maxDigitsInUrl(api));
       if (broken) violations.push(broken.map(({ encoded, why }) => ({ why, apply: (parts) => setParameter(parts, parameter, encoded) })));
     }

@@ -19,6 +19,11 @@ export interface ParameterModel {
   in: ParameterLocation;
   required: boolean;
   schema: Schema;
+  /**
+   * `x-ignored-if-invalid: true`: the server ignores a value it cannot use rather than refusing the
+   * request (a request id, a trace context), so no value of it breaks the contract.
+   */
+  ignoredIfInvalid?: boolean;
 }
 
 export interface BodyModel {
@@ -84,6 +89,7 @@ interface ParameterObject {
   schema?: Schema;
   style?: string;
   content?: unknown;
+  'x-ignored-if-invalid'?: boolean;
 }
 
 interface RequestBodyObject {
@@ -154,6 +160,7 @@ function readParameters(
       in: parameter.in,
       required: parameter.in === 'path' || parameter.required === true,
       schema: inlineSchema(document, parameter.schema),
+      ignoredIfInvalid: parameter['x-ignored-if-invalid'] === true,
     });
   }
   return [...byKey.values()];

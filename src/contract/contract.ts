@@ -13,6 +13,8 @@ export interface Contract {
   maxRequestBodyBytes: number;
   /** `x-max-request-target-bytes`: longer request targets are answered 414. */
   maxRequestTargetBytes: number;
+  /** What an `X-Request-Id` must look like to be used as given: the pattern of the response header's schema. */
+  requestIdPattern: RegExp;
   /** The text of openapi.yaml, comments included, when the document was read from it as is. */
   sourceText?: string;
 }
@@ -36,7 +38,16 @@ export function contractFromDocument(document: OpenApiDocument): Contract {
     deprecations: readDeprecations(document),
     maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
     maxRequestTargetBytes: byteLimit(document, 'x-max-request-target-bytes'),
+    requestIdPattern: readRequestIdPattern(document),
   };
+}
+
+/** components.headers.RequestId.schema.pattern, the one statement of what a usable request id is. */
+function readRequestIdPattern(document: OpenApiDocument): RegExp {
+  const headers = document.components['headers'] as Record<string, { schema?: { pattern?: unknown } }> | undefined;
+  const pattern = headers?.['RequestId']?.schema?.pattern;
+  if (typeof pattern !== 'string') throw new Error('openapi.yaml: components.headers.RequestId needs a schema with a pattern');
+  return new RegExp(pattern);
 }
 
 /**

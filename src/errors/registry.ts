@@ -30,6 +30,10 @@ export const ERROR_MESSAGES = {
   uri_too_long: ({ limit }: { limit: number }) => `The request target is longer than ${limit} bytes.`,
   expectation_failed: 'Only "Expect: 100-continue" is supported.',
   headers_too_large: 'The request headers are too large.',
+  rate_limited: ({ limit, windowSeconds, retryAfter }: { limit: number; windowSeconds: number; retryAfter: number }) =>
+    `This API key has used its ${limit} requests per ${windowSeconds} seconds; retry in ${retryAfter} seconds.`,
+  too_many_failed_authentications: ({ retryAfter }: { retryAfter: number }) =>
+    `Too many requests from this address failed authentication; retry in ${retryAfter} seconds with a valid API key.`,
   unsupported_media_type: ({ reason }: { reason: 'media-type' | 'charset' }) =>
     reason === 'media-type'
       ? 'Send the body as JSON with "Content-Type: application/json".'

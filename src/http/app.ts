@@ -3,6 +3,7 @@ import type { Contract } from '../contract/contract.js';
 import { createHandlers } from '../handlers/index.js';
 import type { OperationHandlers } from '../handlers/operation.js';
 import type { Logger } from '../log/logger.js';
+import type { HttpMetrics } from '../metrics/metrics.js';
 import type { Storage } from '../storage/storage.js';
 import { apiReference } from './docs.js';
 import { healthRoutes } from './health.js';
@@ -11,10 +12,13 @@ import { authenticate } from './middleware/authenticate.js';
 import { announceDeprecations, enforceSunsets, type Clock } from './middleware/deprecation.js';
 import { errorHandler, routeNotFound } from './middleware/error-handler.js';
 import { readJsonBodies } from './middleware/request-body.js';
+import { assignRequestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { checkRequestTarget, headAsGet } from './middleware/request-target.js';
 import { validateRequests } from './middleware/request-validation.js';
 import { securityHeaders } from './middleware/security-headers.js';
+import { createRateLimits, type RateLimitSettings } from './rate-limits/rate-limits.js';
+import { routeLabels } from './route-labels.js';
 import { operationRouter } from './routes.js';
 import { series } from './series.js';
 import { specRoutes } from './spec-routes.js';
@@ -31,6 +35,12 @@ export interface AppOptions {
   handlers?: OperationHandlers;
   /** Shutdown state, for readiness and for closing connections while draining. */
   lifecycle?: Lifecycle;
+  /** Where requests and errors are counted (the metrics listener's registry); absent: not measured. */
+  metrics?: HttpMetrics;
+  /** Requests per key and failed authentications per address; absent: no limits. */
+  rateLimits?: RateLimitSettings;
+  /** Proxies in front that append to X-Forwarded-For (config: TRUST_PROXY_HOPS); 0: the socket's peer is the client. */
+  trustProxyHops?: number;
 }
 
 /** While the server winds down, every response closes its connection, so clients reconnect elsewhere. */
@@ -42,10 +52,11 @@ function closeWhileWindingDown(lifecycle: Lifecycle): RequestHandler {
 }
 
 /**
- * The order is the contract's order of precedence: what is not HTTP/1.1 at all; deprecation headers
- * on every response of a deprecated operation; then authentication, before anything else can answer
- * (401 beats 404, 405, 400, 413, 415); then the sunset; then body reading and validation; then the
- * handlers. Routing is exact: case-sensitive, and a trailing slash is another path.
+ * The order is the contract's order of precedence: the request id and the request's log line and
+ * metrics, before anything can answer; what is not HTTP/1.1 at all; deprecation headers on every
+ * response of a deprecated operation; then authentication, before anything else can answer (401
+ * beats 404, 405, 400, 413, 415), and the key's rate limit right after it; then the sunset; then
+ * body reading and validation; then the handlers. Routing is exact: case-sensitive, and a trailing slash is another path.
  */
 export function createApp({
   contract,
@@ -55,6 +66,9 @@ export function createApp({
   idempotencyRetentionSeconds,
   handlers,
   lifecycle = new Lifecycle(),
+  metrics,
+  rateLimits,
+  trustProxyHops = 0,
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -64,11 +78,33 @@ export function createApp({
   // Read by the app's router and by express-openapi-validator's route lookup alike.
   app.enable('case sensitive routing');
   app.enable('strict routing');
+  // req.ip: the client behind that many proxies (X-Forwarded-For), or the socket's peer.
+  if (trustProxyHops > 0) app.set('trust proxy', trustProxyHops);
+  const limits = rateLimits ? createRateLimits(rateLimits, storage) : {};
 
-  app.use(series(requestLog(logger), securityHeaders(), closeWhileWindingDown(lifecycle), checkRequestTarget(contract), headAsGet()));
+  app.use(
+    series(
+      assignRequestId(contract.requestIdPattern),
+      requestLog({ logger, routeOf: routeLabels(contract), metrics }),
+      securityHeaders(),
+      closeWhileWindingDown(lifecycle),
+      checkRequestTarget(contract),
+      headAsGet(),
+    ),
+  );
   const api = contract.basePath;
   // One router layer each instead of one per middleware (see series.ts).
-  app.use(api, series(announceDeprecations(contract.deprecations), authenticate(storage), enforceSunsets(clock), readJsonBodies(contract)));
+  const afterAuthentication = limits.perKey ? [limits.perKey] : [];
+  app.use(
+    api,
+    series(
+      announceDeprecations(contract.deprecations),
+      authenticate(storage, limits.failedAuth),
+      ...afterAuthentication,
+      enforceSunsets(clock),
+      readJsonBodies(contract),
+    ),
+  );
   app.use(series(...validateRequests(contract)));
   app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api, clock, idempotencyRetentionSeconds })));
 
@@ -80,6 +116,6 @@ export function createApp({
   app.use(healthRoutes(storage, lifecycle));
 
   app.use(routeNotFound());
-  app.use(errorHandler(contract, logger));
+  app.use(errorHandler(contract, logger, metrics));
   return app;
 }

@@ -2,13 +2,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '../errors/api-error.js';
-import { writeRawError } from './raw-error.js';
+import { writeRawError, type RawErrorWriter } from './raw-error.js';
 
 type Phase = 'serving' | 'draining' | 'closing';
 
 interface Connection {
-  /** Requests on it whose responses have not finished (more than one when pipelined). */
-  inFlight: Set<IncomingMessage>;
+  /** Requests on it whose responses have not finished (more than one when pipelined), with their responses. */
+  inFlight: Map<IncomingMessage, ServerResponse>;
   /** socket.bytesRead when its last response finished: more since then is a request begun. */
   bytesAtRest: number;
 }
@@ -25,6 +25,7 @@ export class Lifecycle {
   private phase: Phase = 'serving';
   private readonly connections = new Map<Socket, Connection>();
   private drainCut: (() => void) | undefined;
+  private writeRawError: RawErrorWriter = (socket, error) => writeRawError(socket, error);
 
   /** False from the first shutdown signal on: /readyz answers 503. */
   get ready(): boolean {
@@ -36,16 +37,20 @@ export class Lifecycle {
     return this.phase !== 'serving';
   }
 
-  /** Starts tracking the server's connections and requests; call before it listens. */
-  attach(server: Server): void {
+  /**
+   * Starts tracking the server's connections and requests; call before it listens. `rawErrors`
+   * writes the 503 of a request cut off by the shutdown (with its id, counted and logged).
+   */
+  attach(server: Server, rawErrors?: RawErrorWriter): void {
+    if (rawErrors) this.writeRawError = rawErrors;
     server.on('connection', (socket: Socket) => {
-      this.connections.set(socket, { inFlight: new Set(), bytesAtRest: 0 });
+      this.connections.set(socket, { inFlight: new Map(), bytesAtRest: 0 });
       socket.once('close', () => this.connections.delete(socket));
     });
     const onRequest = (req: IncomingMessage, res: ServerResponse) => {
       const connection = this.connections.get(req.socket);
       if (!connection) return;
-      connection.inFlight.add(req);
+      connection.inFlight.set(req, res);
       res.once('close', () => {
         connection.inFlight.delete(req);
         if (connection.inFlight.size > 0) return;
@@ -70,10 +75,10 @@ export class Lifecycle {
     this.phase = 'closing';
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const [socket, connection] of this.connections) {
-      const halfRead = [...connection.inFlight].some((req) => !req.complete);
-      if (halfRead || (connection.inFlight.size === 0 && socket.bytesRead > connection.bytesAtRest)) {
+      const [req, res] = [...connection.inFlight].find(([inFlight]) => !inFlight.complete) ?? [];
+      if (req || (connection.inFlight.size === 0 && socket.bytesRead > connection.bytesAtRest)) {
         // A request not received in full: it cannot be served, but it can be told so.
-        writeRawError(socket, apiError('service_unavailable', undefined, { 'Retry-After': '5' }));
+        this.writeRawError(socket, apiError('service_unavailable', undefined, { 'Retry-After': '5' }), { req, res });
       } else if (connection.inFlight.size === 0) {
         socket.destroy();
       }

@@ -1,6 +1,11 @@
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ApiError } from '../errors/api-error.js';
+import type { Logger } from '../log/logger.js';
+import type { HttpMetrics } from '../metrics/metrics.js';
+import { isObserved, noteRawAnswer } from './answer-notes.js';
+import { REQUEST_ID_HEADER, requestIdOf } from './middleware/request-id.js';
 import { SECURITY_HEADERS } from './middleware/security-headers.js';
 
 /**
@@ -8,7 +13,7 @@ import { SECURITY_HEADERS } from './middleware/security-headers.js';
  * Express response to write with: a request Node's parser refused, one that timed out, one cut off
  * by a shutdown. The connection is closed after it, as nothing more on it can be trusted to frame.
  */
-export function writeRawError(socket: Duplex, error: ApiError): void {
+export function writeRawError(socket: Duplex, error: ApiError, requestId: string = randomUUID()): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -17,6 +22,7 @@ export function writeRawError(socket: Duplex, error: ApiError): void {
   const headers: Record<string, string> = {
     Date: new Date().toUTCString(),
     ...SECURITY_HEADERS,
+    [REQUEST_ID_HEADER]: requestId,
     ...error.headers,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
@@ -30,4 +36,34 @@ export function writeRawError(socket: Duplex, error: ApiError): void {
   // end() closes the writing side once the response is flushed; a client that keeps sending would
   // keep the socket half-open, so it goes away once the response is out.
   socket.once('finish', () => socket.destroy());
+}
+
+/** The request being answered, where there is one: its X-Request-Id is reused, its log line reports the answer. */
+export interface RawErrorContext {
+  req?: IncomingMessage;
+  res?: ServerResponse;
+}
+
+export type RawErrorWriter = (socket: Duplex, error: ApiError, context?: RawErrorContext) => void;
+
+export interface RawErrorWriterOptions {
+  requestIdPattern: RegExp;
+  logger?: Logger;
+  metrics?: HttpMetrics;
+}
+
+/**
+ * writeRawError, accounted for like every other answer: the response carries the request's id
+ * (the one it was given, when the request got that far; else the client's, when usable; else a
+ * new one), the error is counted by code, and it is logged: by the request's own log line when the
+ * app had begun with it, otherwise by a line of its own.
+ */
+export function rawErrorWriter({ requestIdPattern, logger, metrics }: RawErrorWriterOptions): RawErrorWriter {
+  return (socket, error, { req, res } = {}) => {
+    const requestId = requestIdOf(req, res, requestIdPattern);
+    metrics?.countError(error.code);
+    if (res && isObserved(res)) noteRawAnswer(res, error.status, error.code);
+    else logger?.info({ reqId: requestId, status: error.status, code: error.code }, 'request rejected');
+    writeRawError(socket, error, requestId);
+  };
 }

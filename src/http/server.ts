@@ -5,7 +5,7 @@ import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
 import { Lifecycle } from './lifecycle.js';
 import { normaliseTarget } from './middleware/request-target.js';
-import { writeRawError } from './raw-error.js';
+import { rawErrorWriter } from './raw-error.js';
 
 /** How long clients may take; README's configuration table has the defaults. */
 export interface ServerTimeouts {
@@ -28,21 +28,27 @@ export interface ServerOptions extends AppOptions {
 export function createHttpServer(options: ServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS);
-  lifecycle.attach(server);
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+  const writeRawError = rawErrorWriter({
+    requestIdPattern: options.contract.requestIdPattern,
+    logger: options.logger,
+    metrics: options.metrics,
+  });
+  lifecycle.attach(server, writeRawError);
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     res.shouldKeepAlive = false;
-    const error = apiError('expectation_failed');
-    writeRawError(res.socket!, error);
+    writeRawError(res.socket!, apiError('expectation_failed'), { req, res });
   });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     const answer = answerToClientError(error, socket, options.contract.maxRequestTargetBytes);
-    if (answer) writeRawError(socket, answer);
+    // The request whose body was late has a response, and through it the request's id.
+    const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (answer) writeRawError(socket, answer, { res, req: res?.req });
     else socket.destroy();
   });
   // CONNECT asks to tunnel elsewhere, which this server never does: no method is allowed on an
   // authority-form target, which an empty Allow says (RFC 9110 §10.2.1).
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }, { Allow: '' }));
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }, { Allow: '' }), { req });
   });
   return server;
 }

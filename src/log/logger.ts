@@ -22,3 +22,19 @@ export function createLogger(level: string, destination: DestinationStream = pin
     destination,
   );
 }
+
+/**
+ * LOG_FORMAT=pretty: pino-pretty's coloured, human-readable lines on stdout, for development. Loaded
+ * only when asked for (it is not part of a JSON-logging start), and written synchronously, in this
+ * thread: a process that exits still prints its last lines.
+ */
+export async function prettyDestination(): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    destination: 1,
+    sync: true,
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+  });
+}

@@ -1,3 +1,4 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { components } from '../../generated/openapi.js';
 
 export type Pet = components['schemas']['Pet'];
@@ -116,6 +117,12 @@ export interface Storage {
    */
   createFirstApiKey(key: NewApiKey): Promise<ApiKeyRecord | undefined>;
 
+  /**
+   * A rate limiter whose counts every process on this store shares (PostgreSQL: a table), or absent
+   * where the store keeps none (SQLite serves one host: each process counts in memory).
+   */
+  sharedRateLimiter?(policy: SharedRateLimitPolicy): RateLimiterAbstract;
+
   /** Resolves when the database answers; rejects with StorageUnavailableError otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -143,6 +150,38 @@ export interface StorageOptions {
   connectTimeoutMs?: number;
   /** Errors on idle connections, which no request is waiting for: log them, never crash. */
   onBackgroundError?: (error: Error) => void;
-  /** Hears of every batch of writes committed together (SQLite's group commit), for metrics. */
-  onCommit?: CommitObserver;
+  /** Where the backend reports what the metrics listener shows (src/metrics/); absent: nothing is measured. */
+  metrics?: StorageMetrics;
+}
+
+/** A limit of `points` requests per key in fixed windows of `durationSeconds`, counted under `keyPrefix`. */
+export interface SharedRateLimitPolicy {
+  keyPrefix: string;
+  points: number;
+  durationSeconds: number;
+}
+
+/** The PostgreSQL pool's connections, as pg counts them. */
+export interface PoolStats {
+  /** Open connections, in use or idle. */
+  total: number;
+  idle: number;
+  /** Requests queued for a connection. */
+  waiting: number;
+  /** The most the pool opens. */
+  max: number;
+}
+
+/**
+ * What a backend reports, each what applies to it. One object, so that whoever changes how a backend
+ * writes (batching, group commit) keeps the measurements in one place.
+ */
+export interface StorageMetrics {
+  /**
+   * A batch of writes committed together (group commit: every write on SQLite, creates without a key
+   * on PostgreSQL): how many, and seconds from the batch's start to its commit's return.
+   */
+  observeCommit: CommitObserver;
+  /** The connection pool (PostgreSQL), read at every scrape. */
+  observePool(read: () => PoolStats): void;
 }

@@ -23,6 +23,7 @@ describe('the benchmark in quick mode', () => {
     const report = JSON.parse(readFileSync(join(results, 'sqlite-300.json'), 'utf8')) as {
       summary: Array<{ name: string; project: ServerSummary; baseline: ServerSummary; normal?: ServerSummary; ratio: number }>;
       startup: { healthz: number; firstApiRequest: number };
+      config: { metrics: boolean; rateLimitPerMinute: number };
       rss: number[];
       peakRss?: number[];
     };
@@ -39,6 +40,8 @@ describe('the benchmark in quick mode', () => {
       expect(server.unexpected).toBe(0);
     }
     expect(report.startup.firstApiRequest).toBeGreaterThan(0);
+    // Measured as deployed: metrics on, the rate limiter counting (under a quota the run never reaches).
+    expect(report.config).toMatchObject({ metrics: true, rateLimitPerMinute: 10_000_000 });
     // One reading per round; the peak over the round is never below the reading at its end.
     expect(report.rss).toHaveLength(1);
     expect(report.peakRss?.[0]).toBeGreaterThanOrEqual(report.rss[0]!);

@@ -27,6 +27,16 @@ function bodyOf({ request }: NegativeCase): unknown {
 }
 
 describe('negative cases', () => {
+  it('leave alone a parameter the server ignores when it cannot use it (x-ignored-if-invalid)', () => {
+    // listStoreOrders has only X-Request-Id and traceparent: nothing of it can be broken.
+    expect([...RULES, ...BODY_RULES].filter((rule) => negativeCases(api, operation('listStoreOrders'), rule) !== undefined)).toEqual([]);
+    const asEveryOther = {
+      ...operation('listStoreOrders'),
+      parameters: operation('listStoreOrders').parameters.map((p) => ({ ...p, ignoredIfInvalid: false })),
+    };
+    expect(negativeCases(api, asEveryOther, 'badly encoded text')).toBeDefined();
+  });
+
   it('exist for each rule an operation has something to break', () => {
     const rules = (id: string) => [...RULES, ...BODY_RULES].filter((rule) => negativeCases(api, operation(id), rule) !== undefined);
     expect(rules('listPets')).toEqual([

@@ -3,7 +3,7 @@ import { loadContract } from '../../src/contract/contract.js';
 import { ContractChecker, type ObservedResponse } from '../../src/contract-test/response-contract.js';
 
 const checker = new ContractChecker(loadContract().document);
-const HYGIENE = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' };
+const HYGIENE = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'x-request-id': 'r-1' };
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const pet = { id: 1, name: 'Rex', categoryId: 3 };
 const DEPRECATION = { deprecation: '@1795219200', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' };

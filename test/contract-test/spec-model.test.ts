@@ -35,7 +35,15 @@ describe('the model of openapi.yaml', () => {
       'query:limit:false',
       'query:status:false',
       'query:cursor:false',
+      'header:X-Request-Id:false',
+      'header:traceparent:false',
     ]);
+    // The server ignores, never refuses, what it cannot use of these two (x-ignored-if-invalid).
+    expect(
+      operation('listPets')
+        .parameters.filter(({ ignoredIfInvalid }) => ignoredIfInvalid)
+        .map(({ name }) => name),
+    ).toEqual(['X-Request-Id', 'traceparent']);
     const petId = operation('getPet').parameters[0]!;
     expect(petId).toMatchObject({ name: 'petId', in: 'path', required: true, schema: { type: 'integer', minimum: 1, format: 'int64' } });
   });

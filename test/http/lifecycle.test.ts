@@ -49,7 +49,7 @@ describe.each(backends)('shutting down [$name]', (backend) => {
     halfHeaders.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
     const halfBody = await RawConnection.open(t.origin);
     halfBody.write(
-      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`,
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nX-Request-Id: half-body\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na`,
     );
     const inFlight = await RawConnection.open(t.origin);
     inFlight.write(get('/v1/pets/1', t));
@@ -58,12 +58,17 @@ describe.each(backends)('shutting down [$name]', (backend) => {
     const shutdown = lifecycle.shutdown(t.server, 0);
     await idle.closed;
     await silent.closed;
+    const ids: string[] = [];
     for (const half of [halfHeaders, halfBody]) {
       const res = await half.response();
       expect(res.body).toMatchObject({ code: 'service_unavailable', status: 503 });
       expect(res.headers['retry-after']).toBe('5');
+      ids.push(res.headers['x-request-id']!);
       await half.closed;
     }
+    // The request the app had begun keeps its id; the one whose headers never came gets one of its own.
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toBe('half-body');
     // No new connections once closing.
     await expect(RawConnection.open(t.origin)).rejects.toThrow(/ECONNREFUSED/);
 

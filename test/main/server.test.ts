@@ -39,7 +39,7 @@ describe.each(backends)('the built server as a process [$name]', (backend) => {
       expect(await server.stop()).toBe(0);
     }
     // A request is logged once its response has gone, so the log is complete only after the stop.
-    const requestLines = server.output.filter((line) => line.includes('"req"'));
+    const requestLines = server.output.filter((line) => line.includes('"msg":"request completed"'));
     expect(requestLines).toHaveLength(6);
     expect(server.output.join('\n')).not.toContain(key.slice(4));
   });

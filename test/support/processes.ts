@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fetchChecked } from './contract-fetch.js';
 
@@ -43,8 +44,9 @@ export interface RunningServer {
  */
 export function startServer(env: Record<string, string>): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
-    // No drain period: a test that stops a server wants it gone; shutdown tests set their own.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0', ...env },
+    // No drain period: a test that stops a server wants it gone; shutdown tests set their own. No
+    // metrics listener (its port is fixed, and servers run side by side): tests of it ask for one.
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -90,6 +92,34 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
       }
     });
   });
+}
+
+/** A port nothing listens on right now (the kernel's pick). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * startServer with its metrics listener on, on a free port; resolves with the server and the
+ * metrics URL from its "metrics listening" line. The port is free when picked but could be taken
+ * before the server binds it, so a start that fails on it is retried on another.
+ */
+export async function startServerWithMetrics(env: Record<string, string>): Promise<{ server: RunningServer; metricsUrl: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const server = await startServer({ ...env, METRICS_PORT: String(await freePort()) });
+      const line = await server.waitForLine(/"msg":"metrics listening"/);
+      return { server, metricsUrl: (JSON.parse(line) as { url: string }).url };
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 /** fetch that checks every response against openapi.yaml, like the supertest helper does. */

@@ -9,11 +9,13 @@ import type { OperationHandlers } from '../../src/handlers/operation.js';
 import type { Lifecycle } from '../../src/http/lifecycle.js';
 import { createHttpServer, type ServerTimeouts } from '../../src/http/server.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
+import type { RateLimitSettings } from '../../src/http/rate-limits/rate-limits.js';
 import { createLogger, type Logger } from '../../src/log/logger.js';
+import type { HttpMetrics } from '../../src/metrics/metrics.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { sqliteBackend, type Backend } from './backends.js';
-import { ContractChecker } from './contract-check.js';
+import { checkServerHeaders, ContractChecker, type ObservedResponse } from './contract-check.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
@@ -26,14 +28,16 @@ export function contractRequest(origin: string, contract: Contract = loadContrac
   const agent = request(origin);
   const call = (method: Method) => (url: string) =>
     agent[method](url).expect((res) => {
-      checker.check({
+      const observed: ObservedResponse = {
         method: method.toUpperCase(),
         url,
         status: res.status,
         headers: res.headers,
-        body: res.body,
+        body: res.body as unknown,
         text: res.text,
-      });
+      };
+      checker.check(observed);
+      checkServerHeaders(observed, contract);
     });
   return {
     get: call('get'),
@@ -72,6 +76,11 @@ export interface TestApiOptions {
   logger?: Logger;
   /** Replaces these operations' handlers (the others are the real ones on this storage). */
   handlers?: Partial<OperationHandlers>;
+  /** Where requests and errors are counted; none by default. */
+  metrics?: HttpMetrics;
+  /** Rate limits; none by default (production's come from the config). */
+  rateLimits?: RateLimitSettings;
+  trustProxyHops?: number;
 }
 
 interface Closable {
@@ -112,6 +121,9 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.trustProxyHops ? { trustProxyHops: options.trustProxyHops } : {}),
     handlers: {
       ...createHandlers({ storage, basePath: contract.basePath, ...(options.clock ? { clock: options.clock } : {}) }),
       ...options.handlers,

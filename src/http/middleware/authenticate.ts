@@ -1,7 +1,9 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { hashApiKey, looksLikeApiKey } from '../../auth/api-keys.js';
 import { apiError } from '../../errors/api-error.js';
 import type { Principal, Storage } from '../../storage/storage.js';
+import { clientKey } from '../rate-limits/client-address.js';
+import type { FailedAuthLimit } from '../rate-limits/failed-auth-limit.js';
 
 export const AUTH_REALM = 'pet-store';
 
@@ -13,22 +15,38 @@ export interface AuthenticatedLocals {
 const BEARER = /^bearer +(\S+) *$/i;
 
 /**
+ * The client a request comes from, for the failed-authentication limit: Express's req.ip, which is
+ * the socket's peer unless the app trusts proxies (TRUST_PROXY_HOPS), grouped by clientKey.
+ */
+function clientOf(req: Request): string {
+  return clientKey(req.ip);
+}
+
+/**
  * Our own middleware rather than the validator's security check: the validator answers unknown
  * routes, wrong methods and body errors before it checks security, and every unauthenticated
- * request must get 401 first. Mount it before the body parser and the validator.
+ * request must get 401 first. Mount it before the body parser and the validator. With a
+ * failed-authentication limit, an address that used it up gets 429 instead, without its key being
+ * looked up (see FailedAuthLimit).
  */
-export function authenticate(storage: Storage): RequestHandler {
+export function authenticate(storage: Storage, failedAuth?: FailedAuthLimit): RequestHandler {
   return async (req, res, next) => {
     const header = req.headers.authorization;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    if (token === undefined) throw apiError('missing_api_key', undefined, { 'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"` });
     // The shape check keeps garbage away from the database.
-    const principal = looksLikeApiKey(token) ? await storage.findActiveApiKey(hashApiKey(token)) : undefined;
+    const hash = token !== undefined && looksLikeApiKey(token) ? hashApiKey(token) : undefined;
+    const refusal = failedAuth?.refuse(req, clientOf, hash, res);
+    if (refusal) throw refusal;
+    const principal = hash === undefined ? undefined : await storage.findActiveApiKey(hash);
     if (!principal) {
+      const tooMany = await failedAuth?.recordFailure(clientOf(req), res);
+      if (tooMany) throw tooMany;
+      if (token === undefined) throw apiError('missing_api_key', undefined, { 'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"` });
       throw apiError('invalid_api_key', undefined, {
         'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
       });
     }
+    failedAuth?.remember(hash!);
     (res.locals as AuthenticatedLocals).principal = principal;
     next();
   };

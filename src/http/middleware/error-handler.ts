@@ -2,7 +2,9 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
 import { apiError, isApiError, type ApiError } from '../../errors/api-error.js';
 import type { Logger } from '../../log/logger.js';
+import type { HttpMetrics } from '../../metrics/metrics.js';
 import { StorageUnavailableError } from '../../storage/storage.js';
+import { answeredRaw, noteErrorCode } from '../answer-notes.js';
 import { hasBody } from './request-body.js';
 import { arrivedMethod } from './request-target.js';
 
@@ -101,11 +103,14 @@ export function routeNotFound(): RequestHandler {
 
 /**
  * Writes every error as the interface's Error object, with the status the registry (the spec) gives
- * its code. Unexpected errors are logged in full and answered with a bare 500.
+ * its code, and counts it by code for the metrics. Unexpected errors are logged in full and answered
+ * with a bare 500.
  */
-export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHandler {
+export function errorHandler(contract: Contract, logger: Logger, metrics?: HttpMetrics): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
+    // Already answered on its connection (a timeout, a shutdown): what fails now is the cut-off read.
+    if (answeredRaw(res)) return;
     let answer = toApiError(error, req, contract);
     if (error instanceof StorageUnavailableError) {
       logger.warn({ err: error.cause, method: req.method, path: req.path }, 'database unavailable');
@@ -117,6 +122,8 @@ export function errorHandler(contract: Contract, logger: Logger): ErrorRequestHa
     // A body left unread (refused before it was read) would otherwise be read to its end to keep
     // the connection: closing it is cheaper, and the client learns the answer at once.
     if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
+    metrics?.countError(answer.code);
+    noteErrorCode(res, answer.code);
     res.status(answer.status).set(answer.headers).json(answer.toBody());
   };
 }

@@ -1,45 +1,67 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from '../../log/logger.js';
+import type { HttpMetrics } from '../../metrics/metrics.js';
+import { errorCodeOf, markObserved } from '../answer-notes.js';
 import type { AuthenticatedLocals } from './authenticate.js';
+import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
 import { arrivedMethod } from './request-target.js';
 
-// A client may wrongly put its key in the query string; it must not reach the logs from there.
-const SECRET_QUERY_PARAMETER = /([?&](?:access_token|api_key|apikey|key|token)=)[^&]*/gi;
+// A client may wrongly put its key in the query string (under any name) or even in the path; it must
+// not reach the logs from there. Keys have one shape (psk_ and base64url), and a few parameter names
+// carry other secrets by convention.
+const SECRET_IN_URL = /psk_[A-Za-z0-9_-]*|([?&](?:access_token|api_key|apikey|key|token)=)[^&]*/gi;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMETER, '$1[redacted]');
+  return url.replace(SECRET_IN_URL, (_match, parameter: string | undefined) => `${parameter ?? ''}[redacted]`);
+}
+
+export interface RequestLogOptions {
+  logger: Logger;
+  /** The request's route template (src/http/route-labels.ts). */
+  routeOf: (req: Parameters<RequestHandler>[0]) => string;
+  /** Where the request's duration is observed; absent when metrics are off. */
+  metrics?: HttpMetrics;
 }
 
 /**
- * One line per request, when the response is done: method, path, status, time, and the key id
- * (never the key, and deliberately no headers: Authorization carries the key). The fields are
- * pino-http's (reqId, req, res, responseTime, msg), written with one pino call: pino-http made
- * three child loggers per request, serialising their bindings each time. Failures themselves are
- * logged in full by the error handler.
+ * One JSON line per request when its response is done (or its client went away), written with one
+ * pino call: the request id, the trace id of a valid traceparent, method, route template, URL
+ * (redacted), status, duration in milliseconds, the account and key id (never the key), and the
+ * error code of an Error object. Deliberately no headers: Authorization carries the key. The same
+ * 'close' listener observes the request's duration for the metrics. Failures themselves are logged
+ * in full by the error handler.
  */
-export function requestLog(logger: Logger): RequestHandler {
+export function requestLog({ logger, routeOf, metrics }: RequestLogOptions): RequestHandler {
   // These lines hold only the fields built below, none of which can carry a key, so they skip the
   // logger's belt-and-braces redaction, which costs time on every line.
   const lineLogger = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
-  let lastId = 0;
   return (req, res, next) => {
-    const started = Date.now();
-    const reqId = ++lastId;
+    const started = performance.now();
+    markObserved(res);
     // 'close' follows 'finish', and also comes alone when the client goes away first.
     res.once('close', () => {
-      const statusCode = res.statusCode;
-      const failed = statusCode >= 500;
+      const elapsedMs = performance.now() - started;
+      const status = res.statusCode;
+      const method = arrivedMethod(req);
+      const route = routeOf(req);
+      metrics?.observeRequest(method, route, status, elapsedMs / 1000);
+      const failed = status >= 500;
       if (!lineLogger.isLevelEnabled(failed ? 'error' : 'info')) return;
       const principal = (res.locals as Partial<AuthenticatedLocals>).principal;
+      const traceId = traceIdOf(req.headers.traceparent);
+      const code = errorCodeOf(res);
       const line = {
-        reqId,
-        req: { method: arrivedMethod(req), url: redactUrl(req.originalUrl) },
-        res: { statusCode },
-        ...(failed ? { err: { type: 'Error', message: `failed with status code ${statusCode}` } } : {}),
-        responseTime: Date.now() - started,
-        ...(principal ? { keyId: principal.keyId, account: principal.accountName } : {}),
+        reqId: res.getHeader(REQUEST_ID_HEADER),
+        ...(traceId ? { traceId } : {}),
+        method,
+        route,
+        url: redactUrl(req.originalUrl),
+        status,
+        durationMs: Math.round(elapsedMs * 1000) / 1000,
+        ...(principal ? { account: principal.accountName, keyId: principal.keyId } : {}),
+        ...(code ? { code } : {}),
       };
-      if (failed) lineLogger.error(line, 'request errored');
+      if (failed) lineLogger.error(line, 'request failed');
       else lineLogger.info(line, 'request completed');
     });
     next();

@@ -65,4 +65,18 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);
     `,
   },
+  {
+    version: 4,
+    name: 'rate limit counters',
+    sql: `
+      -- One row per rate-limited key and window, in the shape rate-limiter-flexible's PostgreSQL store
+      -- reads and upserts (key, points, expire in Unix milliseconds). Unlogged: counts are not worth a
+      -- WAL flush per request, and after a crash every window simply starts again.
+      CREATE UNLOGGED TABLE rate_limits (
+        key    varchar(255) PRIMARY KEY,
+        points integer      NOT NULL DEFAULT 0,
+        expire bigint
+      );
+    `,
+  },
 ];

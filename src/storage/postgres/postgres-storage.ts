@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Migration } from '../migration.js';
 import {
   apiKeyFromRow,
@@ -29,6 +30,7 @@ import {
   type Principal,
   type RecordedResponse,
   type RevokeResult,
+  type SharedRateLimitPolicy,
   type Storage,
   type StorageOptions,
 } from '../storage.js';
@@ -252,7 +254,13 @@ export class PostgresStorage implements Storage {
     // An idle connection dropped by the server emits 'error' on the pool; unhandled, it would
     // crash the process. The next query simply opens a new connection.
     pool.on('error', (error) => options.onBackgroundError?.(error));
-    const storage = new PostgresStorage(pool, options.onCommit);
+    options.metrics?.observePool(() => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }));
+    const storage = new PostgresStorage(pool, options.metrics?.observeCommit);
     try {
       await storage.guard(() => migratePostgres(pool));
     } catch (error) {
@@ -464,6 +472,27 @@ export class PostgresStorage implements Storage {
       } finally {
         client.release();
       }
+    });
+  }
+
+  /**
+   * Counts in the rate_limits table (migration 4: unlogged, so a count costs no WAL flush, and a
+   * crash merely resets the windows), one atomic upsert per call, so every process sees every count
+   * (the HTTP layer takes a share of the quota per call: src/http/rate-limits/leased-quota.ts).
+   * Should the table fail, this process counts on its own (in memory) until it answers again.
+   */
+  sharedRateLimiter({ keyPrefix, points, durationSeconds }: SharedRateLimitPolicy): RateLimiterAbstract {
+    return new RateLimiterPostgres({
+      storeClient: this.pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      // Rows of keys unused for an hour are deleted every 5 minutes.
+      clearExpiredByTimeout: true,
+      keyPrefix,
+      points,
+      duration: durationSeconds,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points, duration: durationSeconds }),
     });
   }
 

@@ -76,7 +76,7 @@ export class SqliteStorage implements Storage {
     try {
       configureConnection(db);
       await migrateSqlite(db);
-      return new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.onCommit));
+      return new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.metrics?.observeCommit));
     } catch (error) {
       db.close();
       throw error;

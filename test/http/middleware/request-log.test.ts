@@ -1,29 +1,106 @@
 import { describe, expect, it } from 'vitest';
 import { redactUrl } from '../../../src/http/middleware/request-log.js';
+import { Metrics } from '../../../src/metrics/metrics.js';
+import { backends } from '../../support/backends.js';
 import { capturingLogger } from '../../support/log-capture.js';
 import { createTestApi } from '../../support/test-app.js';
 
-describe('the request log', () => {
-  it('writes one line per request once it is answered: method, URL, status, time and the caller', async () => {
+/** Lets the 'close' listeners of finished responses run. */
+const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+describe.each(backends)('the request log [$name]', (backend) => {
+  it('writes one line per request once it is answered: id, method, route, URL, status, duration and the caller', async () => {
     const capture = capturingLogger();
-    const t = await createTestApi({ logger: capture.logger });
-    await t.api.get('/v1/pets?limit=5').set(t.auth).expect(200);
-    await t.api.get('/v1/pets').expect(401);
-    await new Promise((resolve) => setImmediate(resolve));
-    const [ok, denied] = capture.lines.filter((line) => line['msg'] === 'request completed');
-    expect(ok).toMatchObject({ req: { method: 'GET', url: '/v1/pets?limit=5' }, res: { statusCode: 200 }, keyId: 1, account: 'tester' });
-    expect(ok!['responseTime']).toBeTypeOf('number');
-    expect(denied).toMatchObject({ res: { statusCode: 401 } });
-    expect(denied).not.toHaveProperty('keyId');
-    expect(capture.text()).not.toContain(t.key.slice(4));
+    const t = await createTestApi({ backend, logger: capture.logger });
+    await t.api.get('/v1/pets?limit=5').set(t.auth).set('X-Request-Id', 'one').expect(200);
+    await t.api.get('/v1/pets/12').set('X-Request-Id', 'two').expect(401);
+    await t.api.get('/v1/pets/12').set(t.auth).set('X-Request-Id', 'three').expect(404);
+    await t.api.post('/v1/pets').set(t.auth).set('X-Request-Id', 'four').send({ name: '' }).expect(400);
+    await t.api.get('/elsewhere').set('X-Request-Id', 'five').expect(404);
+    await settled();
+    const lines = capture.lines.filter((line) => line['msg'] === 'request completed');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toEqual({
+      level: 30,
+      time: expect.any(Number) as number,
+      service: 'petstore-api',
+      msg: 'request completed',
+      reqId: 'one',
+      method: 'GET',
+      route: '/v1/pets',
+      url: '/v1/pets?limit=5',
+      status: 200,
+      durationMs: expect.any(Number) as number,
+      account: 'tester',
+      keyId: 1,
+    });
+    expect(lines[1]).toMatchObject({ reqId: 'two', route: '/v1/pets/{petId}', status: 401, code: 'missing_api_key' });
+    expect(lines[1]).not.toHaveProperty('keyId');
+    expect(lines[2]).toMatchObject({ reqId: 'three', route: '/v1/pets/{petId}', status: 404, code: 'pet_not_found', keyId: 1 });
+    expect(lines[3]).toMatchObject({ reqId: 'four', method: 'POST', route: '/v1/pets', status: 400, code: 'validation_failed' });
+    expect(lines[4]).toMatchObject({ reqId: 'five', route: 'unmatched', url: '/elsewhere', status: 404, code: 'route_not_found' });
+    expect(lines[0]!['durationMs']).toBeGreaterThan(0);
   });
 
+  it('writes server failures at level error, with their code', async () => {
+    const capture = capturingLogger();
+    const t = await createTestApi({
+      backend,
+      logger: capture.logger,
+      handlers: { listPets: () => Promise.reject(new Error('boom')) },
+    });
+    await t.api.get('/v1/pets').set(t.auth).expect(500);
+    await settled();
+    expect(capture.lines.find((line) => line['msg'] === 'request failed')).toMatchObject({
+      level: 50,
+      status: 500,
+      code: 'internal_error',
+    });
+  });
+
+  it('never writes a key, wherever a client puts it: Authorization, the query string, the path, a body', async () => {
+    const capture = capturingLogger('trace');
+    const t = await createTestApi({ backend, logger: capture.logger });
+    const secret = t.key.slice(4);
+    await t.api.get('/v1/pets').set(t.auth).expect(200);
+    await t.api.get('/v1/pets').set('Authorization', `Bearer ${t.key}x`).expect(401);
+    await t.api.get('/v1/pets').set('Authorization', `Token ${t.key}`).expect(401);
+    await t.api.get(`/v1/pets?api_key=${t.key}`).expect(401);
+    await t.api.get(`/v1/pets?limit=2&mine=${t.key}`).set(t.auth).expect(400);
+    await t.api.get(`/v1/pets/${t.key}`).set(t.auth).expect(400);
+    await t.api.get(`/v1/${t.key}`).set(t.auth).expect(404);
+    await t.api.post('/v1/pets').set(t.auth).send({ name: t.key, categoryId: 3 }).expect(201);
+    await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 3, key: t.key }).expect(400);
+    await t.api.post('/v1/pets').set(t.auth).set('Content-Type', 'application/json').send(`{"name":"${t.key}`).expect(400);
+    await settled();
+    expect(capture.lines.filter((line) => line['msg'] === 'request completed')).toHaveLength(10);
+    expect(capture.text()).not.toContain(secret);
+    expect(capture.text()).toContain('[redacted]');
+  });
+
+  it('observes each request in the metrics, by method, route template and status', async () => {
+    const metrics = new Metrics({ processMetrics: false });
+    const t = await createTestApi({ backend, metrics });
+    await t.api.get('/v1/pets/1').set(t.auth).expect(404);
+    await t.api.get('/v1/pets/2').set(t.auth).expect(404);
+    await settled();
+    const text = await metrics.registry.metrics();
+    expect(text).toContain(
+      'http_server_request_duration_seconds_count{http_request_method="GET",http_route="/v1/pets/{petId}",http_response_status_code="404"} 2',
+    );
+    expect(text).toContain('http_server_error_responses_total{code="pet_not_found"} 2');
+  });
+});
+
+describe('URL redaction', () => {
   it.each([
     ['/v1/pets?access_token=psk_abc&limit=2', '/v1/pets?access_token=[redacted]&limit=2'],
     ['/v1/pets?limit=2&API_KEY=x', '/v1/pets?limit=2&API_KEY=[redacted]'],
     ['/v1/pets?token=a&key=b', '/v1/pets?token=[redacted]&key=[redacted]'],
     ['/v1/pets?monkey=1', '/v1/pets?monkey=1'],
-  ])('redacts key-like query parameters: %s', (url, logged) => {
+    ['/v1/pets?q=psk_AbC-d_e&limit=1', '/v1/pets?q=[redacted]&limit=1'],
+    ['/v1/pets/psk_AbC-d_e', '/v1/pets/[redacted]'],
+  ])('redacts secrets in %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });
 });

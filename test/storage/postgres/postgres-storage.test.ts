@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it } from 'vitest';
 import { postgresMigrations } from '../../../src/storage/postgres/migrations.js';
 import {
@@ -110,6 +111,58 @@ describe('PostgreSQL storage', () => {
     expect(vacuumed.rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Only Scan using pets_status_id/);
   });
 
+  it('shows its pool to the metrics, read whenever they are', async () => {
+    let read: (() => { total: number; idle: number; waiting: number; max: number }) | undefined;
+    const storage = await PostgresStorage.open(await postgresBackend.createDatabaseUrl(), {
+      poolSize: 3,
+      metrics: { observeCommit: () => {}, observePool: (reader) => (read = reader) },
+    });
+    pools.push(storage);
+    expect(read!()).toEqual({ total: 1, idle: 1, waiting: 0, max: 3 });
+    const busy = Array.from({ length: 5 }, () => storage.ping());
+    // Five queries at once: all waiting for a connection of the pool, or using one.
+    const during = read!();
+    expect(during.waiting + (during.total - during.idle)).toBe(5);
+    await Promise.all(busy);
+    // The pool opened as many connections as it may, and they are idle again.
+    expect(read!()).toEqual({ total: 3, idle: 3, waiting: 0, max: 3 });
+  });
+
+  it('counts rate limits in an unlogged table that every process shares', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const [one, two] = await Promise.all([PostgresStorage.open(url), PostgresStorage.open(url)]);
+    pools.push(one, two);
+    const policy = { keyPrefix: 'test', points: 3, durationSeconds: 60 };
+    const [a, b] = [one.sharedRateLimiter(policy), two.sharedRateLimiter(policy)];
+    expect((await a.consume(7)).remainingPoints).toBe(2);
+    expect((await b.consume(7)).remainingPoints).toBe(1);
+    expect((await a.consume(7)).remainingPoints).toBe(0);
+    const over = await b.consume(7).catch((rejection: unknown) => rejection);
+    expect(over).toBeInstanceOf(RateLimiterRes);
+    expect((over as RateLimiterRes).msBeforeNext).toBeGreaterThan(58_000);
+    expect((await a.consume(8)).remainingPoints).toBe(2); // another key
+    const client = await connect(url);
+    const { rows } = await client.query<{ key: string; points: number }>('SELECT key, points FROM rate_limits ORDER BY key');
+    expect(rows).toEqual([
+      { key: 'test:7', points: 4 },
+      { key: 'test:8', points: 1 },
+    ]);
+    const { rows: kind } = await client.query<{ relpersistence: string }>(
+      "SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'",
+    );
+    expect(kind).toEqual([{ relpersistence: 'u' }]);
+  });
+
+  it('counts in memory while the rate limit table cannot be used', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    const storage = await PostgresStorage.open(url);
+    pools.push(storage);
+    await (await connect(url)).query('DROP TABLE rate_limits');
+    const limiter = storage.sharedRateLimiter({ keyPrefix: 'test', points: 1, durationSeconds: 60 });
+    expect((await limiter.consume(1)).remainingPoints).toBe(0);
+    await expect(limiter.consume(1)).rejects.toBeInstanceOf(RateLimiterRes);
+  });
+
   it('reports an unreachable database as StorageUnavailableError', async () => {
     const port = await freePort(); // nothing listens there
     await expect(PostgresStorage.open(`postgres://nobody:secret@127.0.0.1:${port}/none`)).rejects.toBeInstanceOf(StorageUnavailableError);
@@ -132,7 +185,9 @@ describe('PostgreSQL storage', () => {
 describe('PostgreSQL pet creates, group-committed', () => {
   it('inserts the creates that arrive together as one batch, each pet answered with its own id', async () => {
     const batches: number[] = [];
-    const storage = await PostgresStorage.open(await postgresBackend.createDatabaseUrl(), { onCommit: (writes) => batches.push(writes) });
+    const storage = await PostgresStorage.open(await postgresBackend.createDatabaseUrl(), {
+      metrics: { observeCommit: (writes) => batches.push(writes), observePool: () => {} },
+    });
     pools.push(storage);
     const pets = await Promise.all(Array.from({ length: 40 }, (_, i) => storage.createPet({ name: `pet-${i}`, categoryId: i + 1 })));
     expect(pets.map((pet) => pet.name)).toEqual(Array.from({ length: 40 }, (_, i) => `pet-${i}`));

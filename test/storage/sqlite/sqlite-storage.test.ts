@@ -82,6 +82,27 @@ describe('SQLite storage', () => {
     expect(keys.slice(-4)).toEqual(['late-0', 'late-1', 'late-2', 'new']);
   });
 
+  it('reports the duration of each write transaction to its metrics, and of nothing else', async () => {
+    const commits: number[] = [];
+    const storage = await SqliteStorage.open(`file:${tempDbPath()}`, {
+      metrics: { observeCommit: (_writes, seconds) => commits.push(seconds), observePool: () => expect.unreachable('SQLite has no pool') },
+    });
+    const account = await storage.ensureAccount('alice');
+    await storage.createApiKey({ accountId: account.id, hash: 'cd'.repeat(32), displayPrefix: 'psk_cd' });
+    await storage.createPet({ name: 'Rex', categoryId: 3 });
+    const now = new Date();
+    const respond = () => ({ status: 201, headers: {}, body: new Uint8Array() });
+    const idempotency = { accountId: account.id, key: 'k', fingerprint: 'f', now, expiresAt: new Date(now.getTime() + 60_000) };
+    await storage.createPetIdempotently({ name: 'Tom', categoryId: 4 }, idempotency, respond);
+    expect(commits).toHaveLength(4);
+    await storage.getPet(1);
+    await storage.listPets({ limit: 10 });
+    await storage.findActiveApiKey('cd'.repeat(32));
+    expect(commits).toHaveLength(4);
+    for (const seconds of commits) expect(seconds).toBeGreaterThan(0);
+    await storage.close();
+  });
+
   it.each([
     ['file:data/petstore.db', 'data/petstore.db'],
     ['file:/var/lib/pets.db', '/var/lib/pets.db'],

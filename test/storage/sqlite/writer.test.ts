@@ -29,7 +29,9 @@ describe.each([
 ])('the SQLite writer on %s', (_label, url) => {
   it('commits writes that arrive together in batches, each answered after its own commit', async () => {
     const batches: number[] = [];
-    const storage = await SqliteStorage.open(url(), { onCommit: (writes) => batches.push(writes) });
+    const storage = await SqliteStorage.open(url(), {
+      metrics: { observeCommit: (writes) => batches.push(writes), observePool: () => expect.unreachable('SQLite has no pool') },
+    });
     try {
       const pets = await Promise.all(Array.from({ length: 50 }, (_, i) => storage.createPet({ name: `pet-${i}`, categoryId: 1 })));
       expect(new Set(pets.map((pet) => pet.id)).size).toBe(50);
