@@ -36,4 +36,17 @@ export const postgresBackend: Backend = {
   },
 };
 
-export const backends: Backend[] = [sqliteBackend, postgresBackend];
+/**
+ * All of them, or those TEST_BACKENDS names (comma-separated): `npm run test:postgres` runs the
+ * tests that use PostgreSQL against it alone, rather than the whole suite once more.
+ */
+export const backends: Backend[] = selectBackends(process.env['TEST_BACKENDS']);
+
+function selectBackends(names: string | undefined): Backend[] {
+  const all = [sqliteBackend, postgresBackend];
+  if (!names) return all;
+  const chosen = all.filter((backend) => names.split(',').includes(backend.name));
+  if (!chosen.length)
+    throw new Error(`TEST_BACKENDS=${names} names no backend; the backends are ${all.map(({ name }) => name).join(', ')}`);
+  return chosen;
+}
