@@ -51,7 +51,9 @@ await server.stop();
 process.stdout.write(`${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s under the profiler\n`);
 if (result.unexpected || result.errors) {
   // A profile of error answers (a 429, a 401) says nothing about the operation: refuse to show it.
-  process.stderr.write(`${result.unexpected} answers with an unexpected status and ${result.errors} errors: not a profile of ${scenario.name}\n`);
+  process.stderr.write(
+    `${result.unexpected} answers with an unexpected status and ${result.errors} errors: not a profile of ${scenario.name}\n`,
+  );
   process.exit(1);
 }
 
