@@ -53,11 +53,12 @@ async function main(): Promise<void> {
 
   // Before the API: a process that cannot serve its metrics does not start (METRICS_PORT in use).
   const metricsServer = metrics ? createMetricsServer(metrics.registry) : undefined;
+  let metricsUrl: string | undefined;
   if (metricsServer) {
-    const url = await listen(metricsServer, config.metricsPort, config.host).catch((error: Error) => {
+    const address = await listen(metricsServer, config.metricsPort, config.host).catch((error: Error) => {
       throw new Error(`METRICS_PORT ${config.metricsPort} on ${config.host}: ${error.message}`);
     });
-    logger.info({ url: `${url}${METRICS_PATH}` }, 'metrics listening');
+    metricsUrl = `${address}${METRICS_PATH}`;
   }
 
   const lifecycle = new Lifecycle();
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', (signal) => void stop(signal));
 
   // Only now: whoever waits for this line may signal the process at once.
-  logger.info({ url: `${url}${contract.basePath}`, storage: storage.kind }, 'listening');
+  // One line with both addresses: `url` is the API's, so whatever reads the first `url` of the log
+  // finds the API; `metricsUrl` is the metrics listener's, when it is on.
+  logger.info({ url: `${url}${contract.basePath}`, storage: storage.kind, ...(metricsUrl ? { metricsUrl } : {}) }, 'listening');
 }
 
 main().catch((error: unknown) => {

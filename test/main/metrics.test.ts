@@ -16,6 +16,8 @@ describe.each(backends)('the metrics of the built server [$name]', (backend) => 
     try {
       expect(metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
       expect(new URL(metricsUrl).port).not.toBe(new URL(server.baseUrl).port);
+      // The first address the log names is the API's, for whatever reads the first `url` to find it.
+      expect(/"url":"([^"]+)"/.exec(server.output.join('\n'))?.[1]).toBe(server.baseUrl);
       const auth = { Authorization: `Bearer ${key}` };
       await contractFetch(`${server.baseUrl}/pets`, {
         method: 'POST',

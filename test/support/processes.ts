@@ -107,15 +107,15 @@ export function freePort(): Promise<number> {
 
 /**
  * startServer with its metrics listener on, on a free port; resolves with the server and the
- * metrics URL from its "metrics listening" line. The port is free when picked but could be taken
+ * metrics URL from its "listening" line (metricsUrl). The port is free when picked but could be taken
  * before the server binds it, so a start that fails on it is retried on another.
  */
 export async function startServerWithMetrics(env: Record<string, string>): Promise<{ server: RunningServer; metricsUrl: string }> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const server = await startServer({ ...env, METRICS_PORT: String(await freePort()) });
-      const line = await server.waitForLine(/"msg":"metrics listening"/);
-      return { server, metricsUrl: (JSON.parse(line) as { url: string }).url };
+      const line = await server.waitForLine(/"msg":"listening"/);
+      return { server, metricsUrl: (JSON.parse(line) as { metricsUrl: string }).metricsUrl };
     } catch (error) {
       if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
