@@ -1,18 +1,19 @@
 import type Database from 'better-sqlite3';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord, petFromRow } from '../rows.js';
-import type { ApiKeyRecord, IdempotentOutcome, NewApiKey, NewPet, Pet, RecordedResponse, RevokeResult } from '../storage.js';
+import type {
+  ApiKeyRecord,
+  IdempotencyRequest,
+  IdempotentOutcome,
+  NewApiKey,
+  NewPet,
+  Pet,
+  RecordedResponse,
+  RevokeResult,
+} from '../storage.js';
 import type { WriteStatements } from './statements.js';
 
-/** An Idempotency-Key record to check and write, with its instants as text (it crosses threads). */
-export interface IdempotencyRecordRequest {
-  accountId: number;
-  key: string;
-  fingerprint: string;
-  /** RFC 3339: a record that expires at or before it counts as absent. */
-  now: string;
-  /** RFC 3339: until when the new record is kept. */
-  expiresAt: string;
-}
+/** An Idempotency-Key record to check and write, with its instants as RFC 3339 text (it crosses threads). */
+export type IdempotencyRecordRequest = Omit<IdempotencyRequest, 'now' | 'expiresAt'> & { now: string; expiresAt: string };
 
 /** One write, as plain data: it is posted to the writer thread. */
 export type WriteOp =
