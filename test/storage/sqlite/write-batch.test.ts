@@ -7,6 +7,9 @@ import { migrateSqlite } from '../../../src/storage/sqlite/sqlite-storage.js';
 import { configureConnection, prepareWrites } from '../../../src/storage/sqlite/statements.js';
 import { executeBatch, type WriteOp } from '../../../src/storage/sqlite/write-batch.js';
 
+/** A key record for alice (account 1), as the writer receives it. */
+const idempotency = { accountId: 1, key: 'k', fingerprint: 'f', now: '2026-11-23T00:00:00.000Z', expiresAt: '2026-11-24T00:00:00.000Z' };
+
 const noRender = () => Promise.reject(new Error('nothing to render'));
 
 describe('executeBatch', () => {
@@ -36,13 +39,6 @@ describe('executeBatch', () => {
   it('renders the responses of keyed creates before the commit and records them with their pets', async () => {
     const writes = prepareWrites(db);
     await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
-    const idempotency = {
-      accountId: 1,
-      key: 'k',
-      fingerprint: 'f',
-      now: '2026-11-23T00:00:00.000Z',
-      expiresAt: '2026-11-24T00:00:00.000Z',
-    };
     const { results } = await executeBatch(
       db,
       writes,
@@ -61,13 +57,6 @@ describe('executeBatch', () => {
   it('fails every write when the transaction itself fails, and leaves nothing behind', async () => {
     const writes = prepareWrites(db);
     await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
-    const idempotency = {
-      accountId: 1,
-      key: 'k',
-      fingerprint: 'f',
-      now: '2026-11-23T00:00:00.000Z',
-      expiresAt: '2026-11-24T00:00:00.000Z',
-    };
     const { results } = await executeBatch(
       db,
       writes,
