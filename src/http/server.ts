@@ -136,5 +136,13 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // Node answers `Expect: 100-continue` at once by itself; with this listener the app decides, after
   // authentication and the length check (see middleware/request-body.ts).
   server.on('checkContinue', handle);
+  // A client may shut down its sending side once its requests are out and still read the answers:
+  // "a TCP connection that is half-closed by the client does not delimit a request message, nor does
+  // it imply that the client is no longer interested in a response" (RFC 9112 §9.6). By default Node
+  // ends the connection at that point and drops every answer not yet written: every answer that
+  // waits on storage (a create's commit, any PostgreSQL query), although the work is done. With this
+  // switch (undocumented, but Node's own; test/http/server.test.ts guards it) Node answers the
+  // requests it has read, then closes.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   return server;
 }

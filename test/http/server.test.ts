@@ -92,6 +92,37 @@ describe.each(backends)('answers from below Express, as the Error object [$name]
     await connection.closed;
   });
 
+  it('answers a client that half-closes after its requests, in order, then closes (RFC 9112 §9.6)', async () => {
+    await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 3 }).expect(201);
+    const connection = await RawConnection.open(t.origin);
+    const body = JSON.stringify({ name: 'Tom', categoryId: 4 });
+    const head = `Host: x\r\nAuthorization: ${t.auth.Authorization}\r\n`;
+    // Two pipelined requests, then the client's sending side ends: both answers still go out. The
+    // create waits on its commit, and on PostgreSQL the read waits on its query too.
+    connection.socket.end(
+      `POST /v1/pets HTTP/1.1\r\n${head}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}` +
+        `GET /v1/pets/1 HTTP/1.1\r\n${head}\r\n`,
+    );
+    const created = await connection.response();
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: 2, name: 'Tom', categoryId: 4 });
+    const read = await connection.response();
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: 1, name: 'Rex', categoryId: 3 });
+    await connection.closed;
+  });
+
+  it('answers half a request followed by a half-close with 400, as the Error object', async () => {
+    const connection = await RawConnection.open(t.origin);
+    connection.socket.end(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+    );
+    const res = await connection.response();
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', status: 400 });
+    await connection.closed;
+  });
+
   it('closes a connection that sends nothing', async () => {
     const connection = await RawConnection.open(t.origin);
     const res = await connection.response();

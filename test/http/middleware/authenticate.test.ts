@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../../support/backends.js';
+import { rawRequest } from '../../support/raw-http.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 
 const MISSING = { code: 'missing_api_key', status: 401, message: 'Send an API key as "Authorization: Bearer <API_KEY>".' };
@@ -36,6 +37,18 @@ describe.each(backends)('authentication [$name]', (backend) => {
 
   it.each(['bearer', 'BEARER', 'BeArEr'])('takes the scheme name %s case-insensitively', async (scheme) => {
     await t.api.get('/v1/pets').set('Authorization', `${scheme} ${t.key}`).expect(200);
+  });
+
+  it.each([
+    ['the same key twice', (key: string) => [`Authorization: Bearer ${key}`, `Authorization: Bearer ${key}`]],
+    ['a key and another header', (key: string) => [`Authorization: Bearer ${key}`, 'authorization: Basic eDp5']],
+    ['another header and a key', (key: string) => [`AUTHORIZATION: Bearer psk_${'A'.repeat(43)}`, `Authorization: Bearer ${key}`]],
+  ])('treats Authorization sent twice (%s) as no key: a proxy may have read the other one', async (_label, fields) => {
+    const request = `GET /v1/pets HTTP/1.1\r\nHost: x\r\n${fields(t.key).join('\r\n')}\r\nConnection: close\r\n\r\n`;
+    const res = await rawRequest(t.origin, request, { url: '/v1/pets' });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(MISSING);
+    expect(res.headers['www-authenticate']).toBe(CHALLENGE);
   });
 
   it.each([
