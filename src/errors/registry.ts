@@ -3,13 +3,32 @@ import type { ErrorCode } from '../contract/error-codes.js';
 
 export type { ErrorCode };
 
+/** At most this many problems are listed, each at most this long (in code points). */
+export const LISTED_PROBLEMS = 10;
+export const PROBLEM_LENGTH = 200;
+
+/**
+ * The distinct problems, the first few in full and the rest counted, each cut short where it quotes
+ * a long value: a body of a thousand unknown fields, or a 15,000-digit number, gets an answer of a
+ * few hundred bytes, not one larger than the request.
+ */
+function listProblems(problems: readonly string[]): string {
+  const distinct = [...new Set(problems)];
+  const listed = distinct.slice(0, LISTED_PROBLEMS).map((problem) => {
+    const points = [...problem];
+    return points.length <= PROBLEM_LENGTH ? problem : `${points.slice(0, PROBLEM_LENGTH - 1).join('')}…`;
+  });
+  const more = distinct.length - listed.length;
+  return more > 0 ? `${listed.join('; ')}; and ${more} more` : listed.join('; ');
+}
+
 /**
  * Every error the service sends, by code: its message, or a template filled from what the raiser
  * knows. The one place a message is written; the status of each code is the spec's (x-http-status,
  * through generated/contract.ts), so a code can never go out with another status.
  */
 export const ERROR_MESSAGES = {
-  validation_failed: ({ problems }: { problems: string }) => `Invalid request: ${problems}.`,
+  validation_failed: ({ problems }: { problems: readonly string[] }) => `Invalid request: ${listProblems(problems)}.`,
   malformed_json: ({ reason }: { reason: 'syntax' | 'unreadable' }) =>
     reason === 'syntax' ? 'The request body is not well-formed JSON.' : 'The request body could not be read as JSON.',
   invalid_utf8: 'The request body is not well-formed UTF-8; send JSON in UTF-8.',

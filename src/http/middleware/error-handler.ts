@@ -32,7 +32,7 @@ function fieldOf(path: string | undefined): string {
 }
 
 /** The validator's findings as sentences that name the field and the rule it breaks. */
-export function describeValidationErrors(items: readonly ValidationItem[]): string {
+export function describeValidationErrors(items: readonly ValidationItem[]): string[] {
   const sentences = items.map(({ path, message = 'is invalid', errorCode = '' }) => {
     const field = fieldOf(path);
     if (errorCode.startsWith('additionalProperties')) return `${field} is not a field of this request; remove it`;
@@ -42,7 +42,7 @@ export function describeValidationErrors(items: readonly ValidationItem[]): stri
     // ajv's messages ("must be >= 1") need the field in front; the validator's own are sentences.
     return field && message.startsWith('must') ? `${field} ${message}` : message;
   });
-  return [...new Set(sentences)].join('; ');
+  return sentences;
 }
 
 function pathOf(req: Request): string {
@@ -78,7 +78,7 @@ function toApiError(error: unknown, req: Request, contract: Contract): ApiError 
   switch (status) {
     case 400:
       return apiError('validation_failed', {
-        problems: errors?.length ? describeValidationErrors(errors) : 'the request breaks the contract',
+        problems: errors?.length ? describeValidationErrors(errors) : ['the request breaks the contract'],
       });
     case 404:
       return apiError('route_not_found', { method: arrivedMethod(req), path: pathOf(req) });

@@ -83,7 +83,7 @@ export function readJsonBodies(contract: Contract): RequestHandler {
     const parsed = parseStrictJson(text);
     if (!parsed.ok) {
       if (parsed.kind === 'syntax') throw apiError('malformed_json', { reason: 'syntax' });
-      throw apiError('validation_failed', { problems: parsed.problems.join('; ') });
+      throw apiError('validation_failed', { problems: parsed.problems });
     }
     req.body = parsed.value;
     next();

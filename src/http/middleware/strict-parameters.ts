@@ -95,7 +95,7 @@ function checkRawQuery(url: string, problems: string[]): void {
 }
 
 function fail(problems: string[]): never {
-  throw apiError('validation_failed', { problems: [...new Set(problems)].join('; ') });
+  throw apiError('validation_failed', { problems });
 }
 
 /**

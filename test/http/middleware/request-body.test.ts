@@ -151,6 +151,15 @@ describe.each(backends)('request bodies [$name]', (backend) => {
   });
 
   it.each([
+    ['a thousand unknown fields', `{${Array.from({ length: 1000 }, (_, i) => `"k${i}":1`).join(',')}}`],
+    ['a 15,000-digit number', `{"name":"Rex","categoryId":1${'0'.repeat(15_000)}}`],
+  ])('answers %s with an Error far smaller than the request', async (_label, body) => {
+    const res = await t.api.post('/v1/pets').set(t.auth).set('Content-Type', 'application/json').send(body).expect(400);
+    expect(res.body).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(res.text.length).toBeLessThan(3_000);
+  });
+
+  it.each([
     ['gzip', gzipSync],
     ['deflate', deflateSync],
   ])('reads a %s-encoded body', async (coding, encode) => {
