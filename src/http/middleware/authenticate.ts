@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { hashApiKey, looksLikeApiKey } from '../../auth/api-keys.js';
 import { apiError } from '../../errors/api-error.js';
 import type { Principal, Storage } from '../../storage/storage.js';
+import { sentOnce } from '../raw-headers.js';
 import { clientKey } from '../rate-limits/client-address.js';
 import type { FailedAuthLimit } from '../rate-limits/failed-auth-limit.js';
 
@@ -23,20 +24,6 @@ function clientOf(req: Request): string {
 }
 
 /**
- * Whether the field `name` (lower case) appears at most once. Authorization is not a list, so it may
- * be sent only once (RFC 9110 §5.3). Node keeps the first of repeated fields and drops the rest,
- * while a proxy in front may have acted on another: a request that carries two has no key.
- */
-function sentOnce(rawHeaders: string[], name: string): boolean {
-  let seen = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const field = rawHeaders[i]!;
-    if (field.length === name.length && field.toLowerCase() === name && ++seen > 1) return false;
-  }
-  return true;
-}
-
-/**
  * Our own middleware rather than the validator's security check: the validator answers unknown
  * routes, wrong methods and body errors before it checks security, and every unauthenticated
  * request must get 401 first. Mount it before the body parser and the validator. With a
@@ -45,6 +32,7 @@ function sentOnce(rawHeaders: string[], name: string): boolean {
  */
 export function authenticate(storage: Storage, failedAuth?: FailedAuthLimit): RequestHandler {
   return async (req, res, next) => {
+    // Authorization sent twice is no key: the server and a proxy in front may each read another one.
     const header = sentOnce(req.rawHeaders, 'authorization') ? req.headers.authorization : undefined;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     // The shape check keeps garbage away from the database.

@@ -7,6 +7,7 @@ import type { RequestHandler } from 'express';
 import getRawBody from 'raw-body';
 import type { Contract } from '../../contract/contract.js';
 import { apiError } from '../../errors/api-error.js';
+import { sentOnce } from '../raw-headers.js';
 import { parseStrictJson } from '../strict-json.js';
 
 /** Whether the request has a body at all (RFC 9112 §6.3): chunked, or a non-zero Content-Length. */
@@ -61,6 +62,8 @@ export function readJsonBodies(contract: Contract): RequestHandler {
     if (!hasBody(req)) return next();
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) throw apiError('payload_too_large', { limit });
+    // Two media types for one body: Node would keep the first, a proxy in front may have read the other.
+    if (!sentOnce(req.rawHeaders, 'content-type')) throw apiError('unsupported_media_type', { reason: 'media-type' });
     const header = req.headers['content-type'];
     if (!header || !req.is('application/json')) return next();
     const charset = charsetOf(header);

@@ -150,6 +150,19 @@ describe.each(backends)('request bodies [$name]', (backend) => {
     expect((res.body as { message: string }).message).toContain('body.__proto__ is not a field of this request');
   });
 
+  it.each(['text/plain', 'application/json', 'application/json; charset=utf-8'])(
+    'refuses a body whose Content-Type is sent twice (then %s) with 415: a proxy may have read the other',
+    async (second) => {
+      const res = await rawRequest(t.origin, post(t, '{"name":"Rex","categoryId":1}', { 'content-type': second }), {
+        method: 'POST',
+        url: '/v1/pets',
+      });
+      expect(res.status).toBe(415);
+      expect(res.body).toMatchObject({ code: 'unsupported_media_type', status: 415 });
+      expect((await t.api.get('/v1/pets').set(t.auth).expect(200)).body).toEqual([]);
+    },
+  );
+
   it.each([
     ['a thousand unknown fields', `{${Array.from({ length: 1000 }, (_, i) => `"k${i}":1`).join(',')}}`],
     ['a 15,000-digit number', `{"name":"Rex","categoryId":1${'0'.repeat(15_000)}}`],
