@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { runKeys, startServer } from '../support/processes.js';
+import { QUOTA_NEVER_REACHED, runKeys, startServer } from '../support/processes.js';
 
 interface Created {
   id: number;
@@ -10,13 +10,7 @@ interface Created {
 
 describe.each(backends)('acknowledged creates survive a crash [$name]', (backend) => {
   it('keeps every pet it answered 201 for when it is killed (SIGKILL) during a burst of creates', async () => {
-    // One key makes every request, before and after the kill: a quota they never reach (600 a minute
-    // by default, which on PostgreSQL is counted in the database and so outlives the crash).
-    const env = {
-      DATABASE_URL: await backend.createDatabaseUrl(),
-      DATABASE_CONNECT_TIMEOUT_MS: '60000',
-      RATE_LIMIT_PER_MINUTE: '100000',
-    };
+    const env = { DATABASE_URL: await backend.createDatabaseUrl(), DATABASE_CONNECT_TIMEOUT_MS: '60000', ...QUOTA_NEVER_REACHED };
     const apiKey = runKeys(['create', '--account', 'durability'], env).stdout.trim().split('\n').at(-1)!;
     const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' };
     const BURST = 400;

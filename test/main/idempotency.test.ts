@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
-import { runKeys, startServer, type RunningServer } from '../support/processes.js';
+import { QUOTA_NEVER_REACHED, runKeys, startServer, type RunningServer } from '../support/processes.js';
 
 interface Answer {
   status: number;
@@ -30,9 +30,7 @@ async function listNames(baseUrl: string, apiKey: string): Promise<string[]> {
 }
 
 async function setUp(backendName: string, createDatabaseUrl: () => Promise<string>) {
-  // One key makes every request, before and after a kill: a quota they never reach (600 a minute by
-  // default, which on PostgreSQL is counted in the database and so outlives the crash).
-  const env = { DATABASE_URL: await createDatabaseUrl(), DATABASE_CONNECT_TIMEOUT_MS: '60000', RATE_LIMIT_PER_MINUTE: '100000' };
+  const env = { DATABASE_URL: await createDatabaseUrl(), DATABASE_CONNECT_TIMEOUT_MS: '60000', ...QUOTA_NEVER_REACHED };
   const keys = runKeys(['create', '--account', `crash-${backendName}`], env);
   if (keys.status !== 0) throw new Error(`keys create failed: ${keys.stderr}`);
   return { env, apiKey: keys.stdout.trim().split('\n').at(-1)! };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBackend } from '../support/backends.js';
-import { contractFetch, runKeys, startServer, type RunningServer } from '../support/processes.js';
+import { QUOTA_NEVER_REACHED, contractFetch, runKeys, startServer, type RunningServer } from '../support/processes.js';
 
 const CREATES = 1000;
 
@@ -10,12 +10,11 @@ describe('scale-out: two server processes on one PostgreSQL database', () => {
   let key: string;
 
   beforeAll(async () => {
-    // One key makes all the requests: a quota they never reach (600 a minute by default).
     env = {
       DATABASE_URL: await postgresBackend.createDatabaseUrl(),
       DATABASE_POOL_SIZE: '10',
       DATABASE_CONNECT_TIMEOUT_MS: '60000',
-      RATE_LIMIT_PER_MINUTE: '100000',
+      ...QUOTA_NEVER_REACHED,
     };
     key = runKeys(['create', '--account', 'scale'], env).stdout.trim();
     // Started together: the migration lock makes the second wait for the first's migrations.

@@ -39,6 +39,13 @@ export interface RunningServer {
 }
 
 /**
+ * The settings of a test whose one key makes more requests than the default quota (600 a minute),
+ * and that is about something else than the limits. On PostgreSQL the count is kept in the
+ * database, so it also outlives a restart or a crash.
+ */
+export const QUOTA_NEVER_REACHED = { RATE_LIMIT_PER_MINUTE: '100000' };
+
+/**
  * Starts the built server on a free port (PORT=0) and resolves once it logs "listening", which
  * carries the real address: no polling, no sleeps.
  */
