@@ -1,4 +1,4 @@
-// Benchmark settings, all from the environment (README's performance section lists them).
+// Benchmark settings, all from the environment (docs/performance.md lists them).
 // BENCH_QUICK=1 is a smoke run: seconds instead of minutes, for the test that keeps the bench working.
 
 function number(name, fallback) {

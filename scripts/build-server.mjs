@@ -3,7 +3,7 @@
 // dist/cli/keys.js, dist/cli/migrate.js and dist/cli/contract-test.js, with the code they share (and the PostgreSQL backend,
 // loaded only when DATABASE_URL asks for it) in dist/chunks/. Dependencies are bundled in: Node
 // otherwise resolves, reads and compiles some 450 files at every start, a large part of a start's
-// time (README, "Performance").
+// time.
 // Type checking is tsc's job (npm run typecheck); esbuild only strips the types.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // `npm run check:breaking [REVISION] [--base RELEASE]`: fails when openapi.yaml (or REVISION) breaks
-// the newest release in spec/releases/ in a way the versioning policy (README) does not allow.
+// the newest release in spec/releases/ in a way the versioning policy (docs/versioning.md) does not allow.
 import { parseArgs } from 'node:util';
 import { checkBreaking, describeChange, latestRelease } from './breaking-changes.js';
 

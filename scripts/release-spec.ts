@@ -1,6 +1,6 @@
 // `npm run release:spec -- X.Y.Z [--spec FILE] [--releases DIR]`: releases openapi.yaml (or FILE) as
 // version X.Y.Z: sets its info.version to X.Y.Z and copies it to spec/releases/X.Y.Z.yaml (or into DIR),
-// after checking X.Y.Z against the versioning policy (README) and the latest release there. A refused
+// after checking X.Y.Z against the versioning policy (docs/versioning.md) and the latest release there. A refused
 // version changes no file. info.version reaches nothing in generated/ (openapi-typescript leaves `info`
 // out, and scripts/generate.ts reads none of it; test/scripts/release-spec.test.ts checks), so
 // `npm run generate` stays current.

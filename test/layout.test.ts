@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Modules with no logic of their own, and why; every other module under src/ has tests at its
- * mirrored path (README, "Tests").
+ * mirrored path (docs/design.md, "Tests").
  */
 const WITHOUT_LOGIC: Record<string, string> = {
   'src/handlers/operation.ts': 'types only (its compile-time test is test/handlers/operation.test-d.ts)',

@@ -36,7 +36,7 @@ describe('the mock server', () => {
     const response = await fetch(`${prism.url}/pets`);
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer realm="pet-store"/);
-    // Which Error: Prism shows the Error schema's example here, whatever Prefer says (see README).
+    // Which Error: Prism shows the Error schema's example here, whatever Prefer says (docs/publishing.md).
     expect(Object.keys((await response.json()) as object).sort()).toEqual(['code', 'message', 'status']);
   });
 });

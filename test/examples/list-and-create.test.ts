@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
 import { clientApiPerTest } from '../support/client-api.js';
 
-// The README tells people to run this script; it must keep working against the real server.
+// docs/client.md tells people to run this script; it must keep working against the real server.
 describe.each(backends)('examples/list-and-create.mjs ($name)', (backend) => {
   const api = clientApiPerTest(backend);
 

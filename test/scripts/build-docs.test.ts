@@ -17,6 +17,8 @@ const SCREENSHOT = 'test-results/build-docs.png';
 
 const spec = parseSpec(readSpecText());
 const operations = listOperations(spec);
+// The headings of info.description, which Redoc lists in its menu before the operations.
+const sections = [...((spec.info as { description?: string }).description ?? '').matchAll(/^## (.+)$/gm)].map(([, heading]) => heading!);
 // The changelog is checked against a release of the test's making, openapi.yaml without its last path,
 // so that it has something to report whatever openapi.yaml says today.
 const lastPath = Object.keys(spec.paths).at(-1)!;
@@ -39,6 +41,7 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const artifact = (name: string) => readFileSync(join(out, 'docs', name), 'utf8');
 
 function requests(items: PostmanItem[]): PostmanItem[] {
@@ -117,7 +120,7 @@ describe('npm run docs: index.html in a real browser, from file://', () => {
   });
 
   it(
-    'renders every operation, under its tag, finds them by search, and nothing leaves the machine',
+    'renders every operation, under its tag, and every section of the description, finds them by search, and nothing leaves the machine',
     async () => {
       await page.goto(pathToFileURL(join(out, 'docs', 'index.html')).href);
       expect(await page.evaluate('document.compatMode'), 'standards mode: the page starts with <!doctype html>').toBe('CSS1Compat');
@@ -131,8 +134,14 @@ describe('npm run docs: index.html in a real browser, from file://', () => {
         await page.getByRole('link', { name: tag, exact: true }).click();
         for (const { method, operation } of tagged) {
           await page.getByRole('link', { name: `${operation.summary} ${method}`, exact: true }).click();
-          await page.getByRole('heading', { name: new RegExp(operation.summary!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).waitFor();
+          await page.getByRole('heading', { name: new RegExp(escapeRegExp(operation.summary!)) }).waitFor();
         }
+      }
+      // The sections of info.description, each an entry of the menu that shows its heading.
+      expect(sections.length).toBeGreaterThan(0);
+      for (const section of sections) {
+        await page.getByRole('link', { name: section, exact: true }).click();
+        await page.getByRole('heading', { name: new RegExp(`${escapeRegExp(section)}$`) }).waitFor();
       }
       // Search works, in its workers: the page's policy takes nothing away from Redoc.
       const [first] = operations;
