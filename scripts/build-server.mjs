@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the server and its command-line tools into dist/ with esbuild: dist/main.js,
-// dist/cli/keys.js, dist/cli/migrate.js and dist/cli/contract-test.js, with the code they share (and the PostgreSQL backend,
+// dist/cli/keys.js and dist/cli/migrate.js, with the code they share (and the PostgreSQL backend,
 // loaded only when DATABASE_URL asks for it) in dist/chunks/. Dependencies are bundled in: Node
 // otherwise resolves, reads and compiles some 450 files at every start, a large part of a start's
 // time (README, "Performance").
@@ -19,7 +19,7 @@ for (const entry of readdirSync(out)) if (entry !== 'client') rmSync(join(out, e
 const result = await build({
   absWorkingDir: root,
   // The SQLite writer thread is an entry of its own: a worker thread starts from a file.
-  entryPoints: ['src/main.ts', 'src/cli/keys.ts', 'src/cli/migrate.ts', 'src/cli/contract-test.ts', 'src/storage/sqlite/writer-thread.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/keys.ts', 'src/cli/migrate.ts', 'src/storage/sqlite/writer-thread.ts'],
   outbase: 'src',
   outdir: out,
   chunkNames: 'chunks/[name]-[hash]',

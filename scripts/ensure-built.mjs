@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds dist/ when it is missing or older than the sources, so `npm start` and `npm run keys` work on
-// a fresh checkout and stay fast afterwards. Build output goes to stderr: stdout of `keys` is data.
+// Builds dist/ (the server) and each workspace package's dist/ when it is missing or older than its
+// sources, so `npm start`, `npm run keys` and `npm run contract-test` work on a fresh checkout and stay
+// fast afterwards. Build output goes to stderr: stdout of `keys` is data.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,9 @@ const targets = [
   {
     name: 'dist/ (the server and its CLI) from src/',
     stamp: join('dist', 'server-build.json'),
-    // The bundle includes the dependencies, so a changed lock file means a rebuild too.
-    inputs: ['src', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
+    // The bundle includes the dependencies, so a changed lock file means a rebuild too; src/ imports
+    // code from generated/ (the error statuses, the operations that take an Idempotency-Key).
+    inputs: ['src', 'generated', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
     skip: clientSources,
     command: [join(root, 'scripts', 'build-server.mjs')],
   },
@@ -24,6 +26,12 @@ const targets = [
     stamp: join('dist', 'client', 'index.d.ts'),
     inputs: ['src/client', 'tsconfig.client.json', 'scripts/build-client.mjs', ...shared],
     command: [join(root, 'scripts', 'build-client.mjs')],
+  },
+  {
+    name: 'packages/contract-tester/dist/ from its src/',
+    stamp: join('packages', 'contract-tester', 'dist', 'cli.js'),
+    inputs: ['src', 'scripts', 'package.json'].map((input) => join('packages', 'contract-tester', input)),
+    command: [join(root, 'packages', 'contract-tester', 'scripts', 'build.mjs')],
   },
 ];
 

@@ -1,10 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Modules with no logic of their own, and why; every other module under src/ has tests at its
- * mirrored path (README, "Tests").
+ * Modules with no logic of their own, and why; every other module under a package's src/ has tests
+ * at its mirrored path under the same package's test/ (README, "Tests").
  */
 const WITHOUT_LOGIC: Record<string, string> = {
   'src/handlers/operation.ts': 'types only (its compile-time test is test/handlers/operation.test-d.ts)',
@@ -24,9 +24,23 @@ function modules(dir: string): string[] {
   });
 }
 
-/** test/X/Y.test.ts, test/X/Y.*.test.ts (or .test-d.ts), or a folder test/X/Y/ of them, for src/X/Y.ts. */
-function hasTests(module: string): boolean {
-  const mirrored = join('test', module.replace(/^src\//, '').replace(/\.ts$/, ''));
+/** The server at the root, and each workspace package (the folders package.json's `workspaces` names). */
+function packageFolders(): string[] {
+  const { workspaces } = JSON.parse(readFileSync('package.json', 'utf8')) as { workspaces: string[] };
+  const folders = workspaces.flatMap((pattern) => {
+    if (!pattern.endsWith('/*')) return [pattern];
+    const parent = pattern.slice(0, -2);
+    return readdirSync(parent, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [join(parent, entry.name)] : []));
+  });
+  return ['.', ...folders];
+}
+
+/**
+ * P/test/X/Y.test.ts, P/test/X/Y.*.test.ts (or .test-d.ts), or a folder P/test/X/Y/ of them, for
+ * P/src/X/Y.ts, P being the package's folder.
+ */
+function hasTests(pkg: string, module: string): boolean {
+  const mirrored = join(pkg, 'test', relative(join(pkg, 'src'), module).replace(/\.ts$/, ''));
   const folder = join(mirrored, '..');
   const name = mirrored.slice(folder.length + 1);
   if (existsSync(mirrored) && readdirSync(mirrored).some((file) => /\.test(-d)?\.ts$/.test(file))) return true;
@@ -34,9 +48,17 @@ function hasTests(module: string): boolean {
 }
 
 describe('the test layout', () => {
-  it('mirrors src/: every module with logic has tests named after it', () => {
-    const untested = modules('src').filter((module) => !(module in WITHOUT_LOGIC) && !hasTests(module));
-    expect(untested, 'add test/… at the mirrored path, or list the module in WITHOUT_LOGIC with the reason').toEqual([]);
+  it('finds the server and every workspace package, each with its src/', () => {
+    const folders = packageFolders();
+    expect(folders.length).toBeGreaterThan(1);
+    expect(folders.filter((folder) => !existsSync(join(folder, 'src')))).toEqual([]);
+  });
+
+  it('mirrors src/ in each package: every module with logic has tests named after it', () => {
+    const untested = packageFolders().flatMap((pkg) =>
+      modules(join(pkg, 'src')).filter((module) => !(module in WITHOUT_LOGIC) && !hasTests(pkg, module)),
+    );
+    expect(untested, 'add test/… at the mirrored path in its package, or list the module in WITHOUT_LOGIC with the reason').toEqual([]);
   });
 
   it('lists only modules that exist as without logic', () => {
