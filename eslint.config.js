@@ -36,6 +36,25 @@ export default tseslint.config(
     },
   },
   {
+    // The typed client is a package of its own, with no dependencies: nothing outside its src/ but
+    // the types and tables generated from the spec.
+    files: ['packages/client/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./\\.\\./generated/)',
+              message: 'the client imports nothing from outside its package but generated/',
+            },
+            { regex: '^(?!\\.|openapi-fetch$)', message: 'the client has no dependencies: only openapi-fetch, which its build bundles' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Plain JavaScript (scripts, the benchmark, examples): no types to check against.
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],

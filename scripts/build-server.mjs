@@ -5,7 +5,7 @@
 // otherwise resolves, reads and compiles some 450 files at every start, a large part of a start's
 // time (README, "Performance").
 // Type checking is tsc's job (npm run typecheck); esbuild only strips the types.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -13,9 +13,8 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist');
 
-// Everything in dist/ but the client, which scripts/build-client.mjs builds on its own.
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-for (const entry of readdirSync(out)) if (entry !== 'client') rmSync(join(out, entry), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   // The SQLite writer thread is an entry of its own: a worker thread starts from a file.

@@ -13,7 +13,7 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
   'src/storage/sqlite/statements.ts': 'SQL text and connection settings, run by every SQLite storage and writer test',
-  'src/client/api-types.ts': 'types only (test/client/index.test-d.ts)',
+  'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',
 };
 
 function modules(dir: string): string[] {

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { checkContract, type ObservedResponse } from './contract-check.js';
+import { checkContract, type ObservedResponse } from './pet-store.js';
 
 /**
  * A Node script (ESM) that drives the client, imported from `specifier`, through one scenario against a

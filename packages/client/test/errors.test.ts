@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPetStoreClient, listAllPets, PetStoreNetworkError } from '../../src/client/index.js';
+import { createPetStoreClient, listAllPets, PetStoreNetworkError } from '../src/index.js';
 
 /** A port on 127.0.0.1 that was just free and that nothing listens on now. */
 async function closedPort(): Promise<number> {

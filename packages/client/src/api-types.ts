@@ -1,7 +1,7 @@
-import type { DeprecationMarkedClient } from '../../generated/client-deprecations.js';
-import type { components } from '../../generated/openapi.js';
+import type { DeprecationMarkedClient } from '../../../generated/client-deprecations.js';
+import type { components } from '../../../generated/openapi.js';
 
-export type { components, operations, paths } from '../../generated/openapi.js';
+export type { components, operations, paths } from '../../../generated/openapi.js';
 
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];

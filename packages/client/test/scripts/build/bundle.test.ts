@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { backends } from '../../support/backends.js';
 import { clientApiPerTest } from '../../support/client-api.js';
 import { checkClientScenario, clientScenarioScript } from '../../support/client-scenario.js';
+import { packageFile } from '../../support/client-tarball.js';
+import { backends } from '../../support/pet-store.js';
 
-const BUNDLE = 'dist/client/index.js';
+const BUNDLE = packageFile('dist/index.js');
 
 function hasNodeModulesAbove(folder: string): boolean {
   for (let dir = folder; ; dir = dirname(dir)) {
@@ -17,7 +18,7 @@ function hasNodeModulesAbove(folder: string): boolean {
   }
 }
 
-describe('the client bundle, dist/client/index.js', () => {
+describe('the client bundle, dist/index.js', () => {
   const text = readFileSync(BUNDLE, 'utf8');
 
   it('imports nothing: no require, no node: built-ins, no server dependencies', () => {
@@ -28,15 +29,17 @@ describe('the client bundle, dist/client/index.js', () => {
     expect(text).not.toMatch(/express|better-sqlite3|sqlite/i);
   });
 
-  it('is the size README.md states, give or take 10%', () => {
-    const stated = /\*\*([\d,]+) bytes minified/.exec(readFileSync('README.md', 'utf8'))?.[1];
-    expect(stated, 'README.md states the bundle size').toBeDefined();
+  it("is the size the package's README.md states, give or take 10%", () => {
+    const stated = /\*\*([\d,]+) bytes minified/.exec(readFileSync(packageFile('README.md'), 'utf8'))?.[1];
+    expect(stated, 'packages/client/README.md states the bundle size').toBeDefined();
     expect(Math.abs(Buffer.byteLength(text) / Number(stated!.replace(/,/g, '')) - 1)).toBeLessThan(0.1);
   });
 
-  it('ships the declarations next to it, self-contained in dist/client', () => {
-    expect(readFileSync('dist/client/index.d.ts', 'utf8')).toContain("from './types/src/client/index.js'");
-    expect(readFileSync('dist/client/types/generated/openapi.d.ts', 'utf8')).toBe(readFileSync('generated/openapi.d.ts', 'utf8'));
+  it('ships the declarations next to it, self-contained in dist/', () => {
+    expect(readFileSync(packageFile('dist/index.d.ts'), 'utf8')).toContain("from './types/packages/client/src/index.js'");
+    expect(readFileSync(packageFile('dist/types/generated/openapi.d.ts'), 'utf8')).toBe(
+      readFileSync(packageFile('../../generated/openapi.d.ts'), 'utf8'),
+    );
   });
 });
 

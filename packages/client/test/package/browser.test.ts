@@ -5,11 +5,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as PetStoreClient from '../../../src/client/index.js';
-import { launchChromium } from '../../support/browser.js';
-import { packClient } from '../../support/client-tarball.js';
-import { checkContract } from '../../support/contract-check.js';
-import { runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../../support/processes.js';
+import type * as PetStoreClient from '../../src/index.js';
+import { packClient } from '../support/client-tarball.js';
+import { checkContract, launchChromium, runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../support/pet-store.js';
 
 // Unpacking and starting Chromium takes seconds, and longer on a busy machine: this file only.
 const BROWSER_TIMEOUT = 120_000;
@@ -26,7 +24,7 @@ const PAGE = `<!doctype html>
   window.petstore = petstore;
 </script>`;
 
-describe('npm run pack:client: the tarball’s bundle in a page in headless Chromium', () => {
+describe('npm pack: the tarball’s bundle in a page in headless Chromium', () => {
   let server: RunningServer;
   let apiKey: string;
   let bundle: string;
@@ -38,7 +36,7 @@ describe('npm run pack:client: the tarball’s bundle in a page in headless Chro
   beforeAll(async () => {
     const unpacked = mkdtempSync(join(tmpdir(), 'petstore-unpacked-'));
     await promisify(execFile)('tar', ['-xzf', await packClient(), '-C', unpacked]);
-    bundle = readFileSync(join(unpacked, 'package', 'index.js'), 'utf8');
+    bundle = readFileSync(join(unpacked, 'package', 'dist', 'index.js'), 'utf8');
 
     const env = { DATABASE_URL: tempDatabaseUrl() };
     apiKey = runKeys(['create', '--account', 'browser'], env).stdout.trim().split('\n').at(-1)!;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { PetStoreNetworkError, type NewPet } from '../../src/client/index.js';
-import { backends } from '../support/backends.js';
-import { clientApiPerTest } from '../support/client-api.js';
-import { startResettingProxy } from '../support/resetting-proxy.js';
+import { PetStoreNetworkError, type NewPet } from '../src/index.js';
+import { backends } from './support/pet-store.js';
+import { clientApiPerTest } from './support/client-api.js';
+import { startResettingProxy } from './support/resetting-proxy.js';
 
 describe.each(backends)('createPetStoreClient against the server process ($name)', (backend) => {
   const api = clientApiPerTest(backend);

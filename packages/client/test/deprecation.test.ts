@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getPet, type DeprecationNotice } from '../../src/client/index.js';
-import { backends } from '../support/backends.js';
-import { clientApiPerTest, seedThroughClient } from '../support/client-api.js';
+import { getPet, type DeprecationNotice } from '../src/index.js';
+import { backends } from './support/pet-store.js';
+import { clientApiPerTest, seedThroughClient } from './support/client-api.js';
 
 describe.each(backends)('deprecation notices against the server process ($name)', (backend) => {
   const api = clientApiPerTest(backend);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPetStoreClient, newIdempotencyKey } from '../../src/client/index.js';
+import { createPetStoreClient, newIdempotencyKey } from '../src/index.js';
 
 const UUID_STRING = /^"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"$/;
 

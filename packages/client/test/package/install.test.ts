@@ -1,19 +1,20 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSpec, readSpecText } from '../../../src/contract/spec.js';
-import { packClient } from '../../support/client-tarball.js';
-import { checkClientScenario, clientScenarioScript } from '../../support/client-scenario.js';
-import { runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../../support/processes.js';
+import { checkClientScenario, clientScenarioScript } from '../support/client-scenario.js';
+import { packageFile, packClient } from '../support/client-tarball.js';
+import { parseSpec, readSpecText, runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../support/pet-store.js';
 
 const run = promisify(execFile);
 const version = parseSpec(readSpecText()).info.version;
-const TSC = resolve('node_modules', 'typescript', 'bin', 'tsc');
+const require = createRequire(import.meta.url);
+const TSC = require.resolve('typescript/bin/tsc');
 /** TypeScript's own lib files (lib.es2023.d.ts, ...), which every compilation reads. */
-const TYPESCRIPT_LIB = resolve('node_modules', 'typescript', 'lib');
+const TYPESCRIPT_LIB = dirname(require.resolve('typescript/lib/lib.d.ts'));
 
 // A project of someone who installed only the tarball: TypeScript in strict mode with browser globals
 // and no Node types, checking the package's declarations too (skipLibCheck off).
@@ -52,7 +53,7 @@ export function neverCalled(): unknown {
 }
 `;
 
-describe('npm run pack:client: the tarball installed into an empty project', () => {
+describe('npm pack: the tarball installed into an empty project', () => {
   let tarball: string;
   let project: string;
   let installed: string;
@@ -82,15 +83,17 @@ describe('npm run pack:client: the tarball installed into an empty project', () 
       version,
       type: 'module',
       license: 'MIT',
-      exports: { '.': { types: './index.d.ts', default: './index.js' } },
+      exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } },
     });
     for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies'])
       expect(manifest).not.toHaveProperty(field);
     expect(readdirSync(join(project, 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual(['petstore-client']);
-    expect(readFileSync(join(installed, 'index.js'), 'utf8')).toBe(readFileSync('dist/client/index.js', 'utf8'));
+    expect(readFileSync(join(installed, 'dist', 'index.js'), 'utf8')).toBe(readFileSync(packageFile('dist/index.js'), 'utf8'));
     // The vendored declarations keep their MIT notices.
     for (const vendored of ['openapi-fetch', 'openapi-typescript-helpers']) {
-      expect(readFileSync(join(installed, 'types', 'vendor', vendored, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\)/);
+      expect(readFileSync(join(installed, 'dist', 'types', 'vendor', vendored, 'LICENSE'), 'utf8')).toMatch(
+        /^MIT License\n\nCopyright \(c\)/,
+      );
     }
   });
 
@@ -99,7 +102,7 @@ describe('npm run pack:client: the tarball installed into an empty project', () 
     const read = typecheck.output.split('\n').filter((file) => file && !file.startsWith(`${TYPESCRIPT_LIB}/`));
     expect(read.length).toBeGreaterThan(0);
     expect(read.filter((file) => !file.startsWith(`${project}/`))).toEqual([]);
-    expect(read).toContain(join(installed, 'types', 'vendor', 'openapi-fetch', 'index.d.mts'));
+    expect(read).toContain(join(installed, 'dist', 'types', 'vendor', 'openapi-fetch', 'index.d.mts'));
   });
 
   describe('calling the built server', () => {

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, expect } from 'vitest';
-import { createPetStoreClient, type Pet, type PetStatus, type PetStoreClient, type PetStoreClientOptions } from '../../src/client/index.js';
-import type { Backend } from './backends.js';
-import { contractCheckingFetch } from './contract-fetch.js';
-import { runKeys, startServer, type RunningServer } from './processes.js';
+import { createPetStoreClient, type Pet, type PetStatus, type PetStoreClient, type PetStoreClientOptions } from '../../src/index.js';
+import { contractCheckingFetch, runKeys, startServer, type Backend, type RunningServer } from './pet-store.js';
 
 /** A built server process on a fresh database of one backend, with a key made by the keys CLI. */
 export interface ClientApi {

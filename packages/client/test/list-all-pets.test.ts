@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { listAllPets, PetStoreApiError } from '../../src/client/index.js';
-import { backends } from '../support/backends.js';
-import { clientApiPerTest, collect, seedThroughClient } from '../support/client-api.js';
-import { contractCheckingFetch } from '../support/contract-fetch.js';
+import { listAllPets, PetStoreApiError } from '../src/index.js';
+import { clientApiPerTest, collect, seedThroughClient } from './support/client-api.js';
+import { backends, contractCheckingFetch } from './support/pet-store.js';
 
 describe.each(backends)('listAllPets against the server process ($name)', (backend) => {
   const api = clientApiPerTest(backend);

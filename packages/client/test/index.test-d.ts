@@ -11,7 +11,7 @@ import {
   type paths,
   type Pet,
   type PetStoreClient,
-} from '../../src/client/index.js';
+} from '../src/index.js';
 
 declare const client: PetStoreClient;
 

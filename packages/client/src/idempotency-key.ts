@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { IDEMPOTENCY_KEY_OPERATIONS } from '../../generated/contract.js';
+import { IDEMPOTENCY_KEY_OPERATIONS } from '../../../generated/contract.js';
 
 const KEYED_OPERATIONS = new Set<string>(IDEMPOTENCY_KEY_OPERATIONS.map(({ method, path }) => `${method} ${path}`));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRIES, retryDelay, retryingFetch, retryPolicy, type Fetch } from '../../src/client/retry.js';
+import { DEFAULT_RETRIES, retryDelay, retryingFetch, retryPolicy, type Fetch } from '../src/retry.js';
 
 const FAST = { attempts: 4, baseDelayMs: 1, maxDelayMs: 2 };
 
