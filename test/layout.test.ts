@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modules, packageFolders } from './support/workspaces.js';
 
 /**
  * Modules with no logic of their own, and why; every other module under a package's src/ has tests
@@ -15,25 +16,6 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/sqlite/statements.ts': 'SQL text and connection settings, run by every SQLite storage and writer test',
   'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',
 };
-
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return modules(path);
-    return entry.name.endsWith('.ts') ? [relative('.', path)] : [];
-  });
-}
-
-/** The server at the root, and each workspace package (the folders package.json's `workspaces` names). */
-function packageFolders(): string[] {
-  const { workspaces } = JSON.parse(readFileSync('package.json', 'utf8')) as { workspaces: string[] };
-  const folders = workspaces.flatMap((pattern) => {
-    if (!pattern.endsWith('/*')) return [pattern];
-    const parent = pattern.slice(0, -2);
-    return readdirSync(parent, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? [join(parent, entry.name)] : []));
-  });
-  return ['.', ...folders];
-}
 
 /**
  * P/test/X/Y.test.ts, P/test/X/Y.*.test.ts (or .test-d.ts), or a folder P/test/X/Y/ of them, for
