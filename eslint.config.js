@@ -1,12 +1,12 @@
-// typescript-eslint with its type-checked rules over src/, test/, scripts/ and bench/; formatting is
-// Prettier's (eslint-config-prettier turns off the rules that would disagree with it).
+// typescript-eslint with its type-checked rules over src/, test/, scripts/, bench/ and packages/;
+// formatting is Prettier's (eslint-config-prettier turns off the rules that would disagree with it).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'build/', 'coverage/', 'test-results/', 'generated/openapi.d.ts'] },
+  { ignores: ['node_modules/', '**/dist/', 'build/', 'coverage/', 'test-results/', 'generated/openapi.d.ts'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
@@ -22,6 +22,36 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // Express tells error handlers by their four parameters, so an unused one must still be there.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The contract tester is a package of its own, for any API: nothing outside its src/ but its
+    // dependencies (the pet store is only its tests' subject).
+    files: ['packages/contract-tester/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./', message: 'the tester imports nothing from outside its package: give it its own module' }] },
+      ],
+    },
+  },
+  {
+    // The typed client is a package of its own, with no dependencies: nothing outside its src/ but
+    // the types and tables generated from the spec.
+    files: ['packages/client/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./\\.\\./generated/)',
+              message: 'the client imports nothing from outside its package but generated/',
+            },
+            { regex: '^(?!\\.|openapi-fetch$)', message: 'the client has no dependencies: only openapi-fetch, which its build bundles' },
+          ],
+        },
+      ],
     },
   },
   {

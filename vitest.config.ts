@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // dist/ for the process tests (built server and CLI), and a PostgreSQL server for the
+    // The server's tests and every workspace package's, in one run with one global setup.
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    // dist/ for the process tests (built server, CLIs and packages), and a PostgreSQL server for the
     // postgres backend (TEST_DATABASE_URL, or a throwaway one).
     globalSetup: ['test/support/build-once.ts', 'test/support/postgres-global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],

@@ -2,9 +2,9 @@
 // Adds a pet, then lists every available pet a page at a time, with the typed client bundle.
 //   npm start                                     # in another terminal; prints an admin key on first start
 //   PETSTORE_API_KEY=psk_... node examples/list-and-create.mjs
-// PETSTORE_BASE_URL defaults to http://127.0.0.1:8080/v1. `petstore-api/client` resolves to
-// dist/client/index.js through the package's own exports (npm start and npm run build make it).
-import { createPetStoreClient, listAllPets, PetStoreNetworkError } from 'petstore-api/client';
+// PETSTORE_BASE_URL defaults to http://127.0.0.1:8080/v1. `petstore-client` is the workspace package
+// packages/client, whose dist/index.js npm start and npm run build make.
+import { createPetStoreClient, listAllPets, PetStoreNetworkError } from 'petstore-client';
 
 const baseUrl = process.env.PETSTORE_BASE_URL ?? 'http://127.0.0.1:8080/v1';
 const apiKey = process.env.PETSTORE_API_KEY;

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Builds the server and its command-line tools into dist/ with esbuild: dist/main.js,
-// dist/cli/keys.js, dist/cli/migrate.js and dist/cli/contract-test.js, with the code they share (and the PostgreSQL backend,
+// dist/cli/keys.js and dist/cli/migrate.js, with the code they share (and the PostgreSQL backend,
 // loaded only when DATABASE_URL asks for it) in dist/chunks/. Dependencies are bundled in: Node
 // otherwise resolves, reads and compiles some 450 files at every start, a large part of a start's
 // time.
 // Type checking is tsc's job (npm run typecheck); esbuild only strips the types.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -13,13 +13,12 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'dist');
 
-// Everything in dist/ but the client, which scripts/build-client.mjs builds on its own.
+rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-for (const entry of readdirSync(out)) if (entry !== 'client') rmSync(join(out, entry), { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   // The SQLite writer thread is an entry of its own: a worker thread starts from a file.
-  entryPoints: ['src/main.ts', 'src/cli/keys.ts', 'src/cli/migrate.ts', 'src/cli/contract-test.ts', 'src/storage/sqlite/writer-thread.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/keys.ts', 'src/cli/migrate.ts', 'src/storage/sqlite/writer-thread.ts'],
   outbase: 'src',
   outdir: out,
   chunkNames: 'chunks/[name]-[hash]',

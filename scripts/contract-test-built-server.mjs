@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The contract tests as CI runs them: the built server (dist/main.js) on a free port and the given
-// DATABASE_URL, a key made with the keys CLI, then `contract-test` against it with the request
+// DATABASE_URL, a key made with the keys CLI, then the contract tester (packages/contract-tester) against it with the request
 // budget and, when asked, a JUnit report. Exits with the tester's status (its seed is in its
 // output), after stopping the server, which must then exit cleanly.
 //
@@ -65,7 +65,7 @@ const baseUrl = await new Promise((resolve, reject) => {
 });
 
 const testerArgs = [
-  'dist/cli/contract-test.js',
+  'packages/contract-tester/dist/cli.js',
   '--base-url',
   baseUrl,
   '--requests',

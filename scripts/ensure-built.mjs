@@ -1,37 +1,46 @@
 #!/usr/bin/env node
-// Builds dist/ when it is missing or older than the sources, so `npm start` and `npm run keys` work on
-// a fresh checkout and stay fast afterwards. Build output goes to stderr: stdout of `keys` is data.
+// Builds dist/ (the server) and each workspace package's dist/ when it is missing or older than its
+// sources, so `npm start`, `npm run keys` and `npm run contract-test` work on a fresh checkout and stay
+// fast afterwards. Build output goes to stderr: stdout of `keys` is data.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const clientSources = join(root, 'src', 'client');
-const shared = ['generated', 'tsconfig.json', 'package.json'];
+
+/** A workspace package, built by its scripts/build.mjs into its dist/ from its src/ (and `inputs`). */
+const workspacePackage = (folder, stamp, inputs = []) => ({
+  name: `packages/${folder}/dist/ from its src/`,
+  stamp: join('packages', folder, 'dist', stamp),
+  inputs: [...['src', 'scripts', 'package.json'].map((input) => join('packages', folder, input)), ...inputs],
+  command: [join(root, 'packages', folder, 'scripts', 'build.mjs')],
+});
 
 const targets = [
   {
     name: 'dist/ (the server and its CLI) from src/',
     stamp: join('dist', 'server-build.json'),
-    // The bundle includes the dependencies, so a changed lock file means a rebuild too.
-    inputs: ['src', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
-    skip: clientSources,
+    // The bundle includes the dependencies, so a changed lock file means a rebuild too; src/ imports
+    // code from generated/ (the error statuses, the operations that take an Idempotency-Key).
+    inputs: ['src', 'generated', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
     command: [join(root, 'scripts', 'build-server.mjs')],
   },
-  {
-    name: 'dist/client/ from src/client/',
-    stamp: join('dist', 'client', 'index.d.ts'),
-    inputs: ['src/client', 'tsconfig.client.json', 'scripts/build-client.mjs', ...shared],
-    command: [join(root, 'scripts', 'build-client.mjs')],
-  },
+  // The client's types and tables come from generated/; openapi-fetch, which it inlines, from the lock file.
+  workspacePackage('client', 'index.d.ts', [
+    'generated',
+    'packages/client/tsconfig.json',
+    'packages/client/tsconfig.build.json',
+    'tsconfig.json',
+    'package-lock.json',
+  ]),
+  workspacePackage('contract-tester', 'cli.js'),
 ];
 
-function newestMtime(path, skip) {
-  if (path === skip) return 0;
+function newestMtime(path) {
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry), skip)));
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
 function builtAt(stamp) {
@@ -42,8 +51,8 @@ function builtAt(stamp) {
   }
 }
 
-for (const { name, stamp, inputs, skip, command } of targets) {
-  if (builtAt(stamp) >= Math.max(...inputs.map((input) => newestMtime(join(root, input), skip)))) continue;
+for (const { name, stamp, inputs, command } of targets) {
+  if (builtAt(stamp) >= Math.max(...inputs.map((input) => newestMtime(join(root, input))))) continue;
   process.stderr.write(`Building ${name} ...\n`);
   const result = spawnSync(process.execPath, command, { stdio: ['ignore', process.stderr, process.stderr] });
   if (result.status !== 0) process.exit(result.status ?? 1);

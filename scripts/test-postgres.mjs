@@ -27,7 +27,15 @@ function* testFiles(dir) {
   }
 }
 
-const files = [...testFiles(join(root, 'test'))]
+// The server's tests and every workspace package's (packages/*/test), as `npm test` runs them.
+const testFolders = [
+  join(root, 'test'),
+  ...readdirSync(join(root, 'packages'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(root, 'packages', entry.name, 'test')),
+];
+const files = testFolders
+  .flatMap((folder) => [...testFiles(folder)])
   .filter((path) => usesPostgres(readFileSync(path, 'utf8')))
   .map((path) => relative(root, path));
 process.stderr.write(`${files.length} test files use PostgreSQL\n`);

@@ -17,8 +17,6 @@ const PAGES = ['README.md', ...readdirSync('docs').flatMap((file) => (file.endsW
 const PENDING: Record<string, string> = {
   'docs/editing-the-spec.md': 'the step-by-step guide to changing the spec, written with the watch loop',
   'docs/adding-a-field.md': 'the step-by-step guide to adding a field, written with the watch loop',
-  'packages/client': 'the typed client as a workspace package',
-  'packages/contract-tester': 'the contract tester as a workspace package',
 };
 
 /**

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modules, packageFolders } from './support/workspaces.js';
 
 /**
- * Modules with no logic of their own, and why; every other module under src/ has tests at its
- * mirrored path (docs/design.md, "Tests").
+ * Modules with no logic of their own, and why; every other module under a package's src/ has tests
+ * at its mirrored path under the same package's test/ (docs/design.md, "Tests").
  */
 const WITHOUT_LOGIC: Record<string, string> = {
   'src/handlers/operation.ts': 'types only (its compile-time test is test/handlers/operation.test-d.ts)',
@@ -13,20 +14,15 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
   'src/storage/sqlite/statements.ts': 'SQL text and connection settings, run by every SQLite storage and writer test',
-  'src/client/api-types.ts': 'types only (test/client/index.test-d.ts)',
+  'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',
 };
 
-function modules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return modules(path);
-    return entry.name.endsWith('.ts') ? [relative('.', path)] : [];
-  });
-}
-
-/** test/X/Y.test.ts, test/X/Y.*.test.ts (or .test-d.ts), or a folder test/X/Y/ of them, for src/X/Y.ts. */
-function hasTests(module: string): boolean {
-  const mirrored = join('test', module.replace(/^src\//, '').replace(/\.ts$/, ''));
+/**
+ * P/test/X/Y.test.ts, P/test/X/Y.*.test.ts (or .test-d.ts), or a folder P/test/X/Y/ of them, for
+ * P/src/X/Y.ts, P being the package's folder.
+ */
+function hasTests(pkg: string, module: string): boolean {
+  const mirrored = join(pkg, 'test', relative(join(pkg, 'src'), module).replace(/\.ts$/, ''));
   const folder = join(mirrored, '..');
   const name = mirrored.slice(folder.length + 1);
   if (existsSync(mirrored) && readdirSync(mirrored).some((file) => /\.test(-d)?\.ts$/.test(file))) return true;
@@ -34,9 +30,17 @@ function hasTests(module: string): boolean {
 }
 
 describe('the test layout', () => {
-  it('mirrors src/: every module with logic has tests named after it', () => {
-    const untested = modules('src').filter((module) => !(module in WITHOUT_LOGIC) && !hasTests(module));
-    expect(untested, 'add test/… at the mirrored path, or list the module in WITHOUT_LOGIC with the reason').toEqual([]);
+  it('finds the server and every workspace package, each with its src/', () => {
+    const folders = packageFolders();
+    expect(folders.length).toBeGreaterThan(1);
+    expect(folders.filter((folder) => !existsSync(join(folder, 'src')))).toEqual([]);
+  });
+
+  it('mirrors src/ in each package: every module with logic has tests named after it', () => {
+    const untested = packageFolders().flatMap((pkg) =>
+      modules(join(pkg, 'src')).filter((module) => !(module in WITHOUT_LOGIC) && !hasTests(pkg, module)),
+    );
+    expect(untested, 'add test/… at the mirrored path in its package, or list the module in WITHOUT_LOGIC with the reason').toEqual([]);
   });
 
   it('lists only modules that exist as without logic', () => {

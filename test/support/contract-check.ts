@@ -1,5 +1,5 @@
 import { loadContract, type Contract } from '../../src/contract/contract.js';
-import { ContractChecker, type ObservedResponse } from '../../src/contract-test/response-contract.js';
+import { ContractChecker, type ObservedResponse } from '../../packages/contract-tester/src/response-contract.js';
 
 // The one checker of responses against openapi.yaml is the contract tester's; the tests use it too.
 export { ContractChecker, type ObservedResponse };

@@ -1,0 +1,10 @@
+// The typed client, published as the package `petstore-client` and bundled into one dependency-free ESM file.
+export type { components, ErrorBody, NewPet, operations, paths, Pet, PetStatus, PetStoreClient } from './api-types.js';
+export { createPetStoreClient, type PetStoreClientOptions } from './create-client.js';
+export type { DeprecationHandler, DeprecationNotice } from './deprecation.js';
+export { PetStoreApiError, PetStoreNetworkError } from './errors.js';
+export { newIdempotencyKey } from './idempotency-key.js';
+export type { RetryOptions } from './retry.js';
+// Deprecated operations as functions, whose JSDoc (from x-deprecation) editors show struck through.
+export { getPet } from '../../../generated/client-deprecations.js';
+export { listAllPets, type ListAllPetsOptions } from './list-all-pets.js';

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { parseSpec, readSpecText, type OpenApiDocument } from '../../src/openapi.js';
+
+// The pet store at the repository's root is the API these tests hold the tester to: its
+// openapi.yaml, its server in process on either backend (real, or with a fault planted) and its
+// built server. Only the tests reach into it, and only through this file; the tester itself imports
+// nothing of it.
+export { contractFromDocument } from '../../../../src/contract/contract.js';
+export { apiError } from '../../../../src/errors/api-error.js';
+export { createHandlers } from '../../../../src/handlers/index.js';
+export type { OperationHandlers, OperationResult } from '../../../../src/handlers/operation.js';
+export { backends } from '../../../../test/support/backends.js';
+export { runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../../../../test/support/processes.js';
+export { createTestApi, openTestStorage, type TestApi } from '../../../../test/support/test-app.js';
+
+export const PET_STORE_SPEC = fileURLToPath(new URL('../../../../openapi.yaml', import.meta.url));
+
+let document: OpenApiDocument | undefined;
+
+/** The pet store's openapi.yaml, read by the tester's own reader (as the CLI reads a --spec). */
+export function petStoreDocument(): OpenApiDocument {
+  document ??= parseSpec(readSpecText(PET_STORE_SPEC));
+  return document;
+}

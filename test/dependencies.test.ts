@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { modules, packageFolders } from './support/workspaces.js';
+
+interface Manifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+const manifestOf = (folder: string) => JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as Manifest;
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * The packages a folder's src/ needs when it runs: what it imports (statically or with import(),
+ * types included), and what it only resolves, as the server does for swagger-ui-dist, whose files
+ * it serves.
+ */
+function packagesUsed(folder: string): string[] {
+  const used = new Set<string>();
+  for (const file of modules(join(folder, 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    const imported = ts.preProcessFile(text, true, true).importedFiles.map(({ fileName }) => fileName);
+    const resolved = [...text.matchAll(/\.resolve\('([^']+)'\)/g)].map((match) => match[1]!);
+    for (const specifier of [...imported, ...resolved]) {
+      if (!specifier.startsWith('.') && !specifier.startsWith('node:')) used.add(packageName(specifier));
+    }
+  }
+  return [...used].sort();
+}
+
+describe.each(packageFolders())('the dependencies of the package in %s', (folder) => {
+  const manifest = manifestOf(folder);
+  const used = packagesUsed(folder);
+
+  it('are what its src/ uses at run time, no more, no less (the rest are devDependencies)', () => {
+    if (manifest.name === 'petstore-client') {
+      // The client is one dependency-free module: what it uses is bundled in when it is built.
+      expect(manifest.dependencies).toBeUndefined();
+      expect(used.filter((name) => !(name in (manifest.devDependencies ?? {})))).toEqual([]);
+      return;
+    }
+    expect(Object.keys(manifest.dependencies ?? {}).sort(), `${folder}/package.json "dependencies"`).toEqual(used);
+  });
+});
