@@ -17,7 +17,6 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/migration.ts': 'the Migration type',
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
-  'src/storage/sqlite/statements.ts': 'SQL text and connection settings, run by every SQLite storage and writer test',
   'src/client/api-types.ts': 'types only (test/client/index.test-d.ts)',
 };
 
