@@ -4,7 +4,8 @@
 //   path, the deprecated operations' x-deprecation, the operations that take an Idempotency-Key, and
 //   the typed results handlers return;
 // - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
-//   functions whose JSDoc carries @deprecated with the dates, so editors strike them through).
+//   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
+// - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts).
 // generated/ is committed; test/scripts/generate.test.ts fails when it differs from a fresh run.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ import {
   type OperationEntry,
   type SchemaObject,
 } from '../src/contract/spec.js';
+import { tablesModule } from './generate/tables.js';
+import { writeIfChanged } from './generate/write-if-changed.js';
 
 const HEADER = '// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.\n';
 
@@ -259,4 +262,5 @@ execFileSync(process.execPath, [openapiTypescript, 'openapi.yaml', '-o', join(ou
 const prettierOptions = { ...(await resolveConfig(new URL('../generated/contract.ts', import.meta.url))), parser: 'typescript' };
 writeFileSync(join(out, 'contract.ts'), await format(contractModule(document), prettierOptions));
 writeFileSync(join(out, 'client-deprecations.ts'), await format(clientDeprecationsModule(document), prettierOptions));
-process.stderr.write(`wrote ${out}/openapi.d.ts, contract.ts and client-deprecations.ts\n`);
+writeIfChanged(join(out, 'tables.ts'), await format(tablesModule(document, HEADER), prettierOptions));
+process.stderr.write(`wrote ${out}/openapi.d.ts, contract.ts, client-deprecations.ts and tables.ts\n`);

@@ -16,7 +16,6 @@ const PAGES = ['README.md', ...readdirSync('docs').flatMap((file) => (file.endsW
  */
 const PENDING: Record<string, string> = {
   'docs/editing-the-spec.md': 'the step-by-step guide to changing the spec, written with the watch loop',
-  'docs/adding-a-field.md': 'the step-by-step guide to adding a field, written with the watch loop',
 };
 
 /**

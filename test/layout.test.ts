@@ -9,11 +9,15 @@ import { modules, packageFolders } from './support/workspaces.js';
  */
 const WITHOUT_LOGIC: Record<string, string> = {
   'src/handlers/operation.ts': 'types only (its compile-time test is test/handlers/operation.test-d.ts)',
-  'src/storage/storage.ts': 'the Storage interface and its one error class',
+  'src/storage/storage.ts': 'the interfaces of a whole backend, and its one error class',
+  'src/storage/pets.ts': 'the PetStore interface and its types',
+  'src/storage/api-keys.ts': 'the ApiKeyStore interface and its types',
+  'src/storage/idempotency.ts': 'the IdempotencyStore interface and its types',
+  'src/storage/quotas.ts': 'the QuotaStore interface and its types',
+  'src/storage/storage-metrics.ts': 'the types of the metrics hooks',
   'src/storage/migration.ts': 'the Migration type',
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
-  'src/storage/sqlite/statements.ts': 'SQL text and connection settings, run by every SQLite storage and writer test',
   'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',
 };
 

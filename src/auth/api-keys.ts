@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Storage } from '../storage/storage.js';
+import type { ApiKeyStore } from '../storage/api-keys.js';
 
 /** Recognisable in logs, configs and secret scanners. */
 export const API_KEY_PREFIX = 'psk_';
@@ -36,7 +36,7 @@ export function looksLikeApiKey(candidate: string): boolean {
 
 export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export async function issueApiKey(storage: Storage, accountName: string): Promise<IssuedApiKey> {
+export async function issueApiKey(storage: ApiKeyStore, accountName: string): Promise<IssuedApiKey> {
   if (!ACCOUNT_NAME_PATTERN.test(accountName)) {
     throw new Error('an account name is 1 to 64 letters, digits, ".", "_" or "-", starting with a letter or digit');
   }

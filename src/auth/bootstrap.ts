@@ -1,4 +1,4 @@
-import type { Storage } from '../storage/storage.js';
+import type { ApiKeyStore } from '../storage/api-keys.js';
 import { displayPrefixOf, generateApiKey, hashApiKey, type IssuedApiKey } from './api-keys.js';
 
 export const BOOTSTRAP_ACCOUNT = 'admin';
@@ -8,7 +8,7 @@ export const BOOTSTRAP_ACCOUNT = 'admin';
  * an active key already exists, so the key is printed once, on the first start only, and by one
  * process only when several start together (the storage makes the check and the key atomically).
  */
-export async function ensureBootstrapKey(storage: Storage): Promise<IssuedApiKey | undefined> {
+export async function ensureBootstrapKey(storage: ApiKeyStore): Promise<IssuedApiKey | undefined> {
   if (await storage.hasActiveApiKey()) return undefined;
   const key = generateApiKey();
   const record = await storage.createFirstApiKey({

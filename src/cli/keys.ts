@@ -1,8 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { issueApiKey } from '../auth/api-keys.js';
 import { readConfig } from '../config.js';
+import type { ApiKeyRecord, ApiKeyStore } from '../storage/api-keys.js';
 import { openStorage } from '../storage/open-storage.js';
-import type { ApiKeyRecord, Storage } from '../storage/storage.js';
 
 function parseKeyId(value: string): number {
   const id = Number(value);
@@ -25,7 +25,8 @@ function formatTable(keys: readonly ApiKeyRecord[]): string {
     .join('\n');
 }
 
-async function withStorage<T>(action: (storage: Storage) => Promise<T>): Promise<T> {
+/** The keys of the store DATABASE_URL names, open for one action. */
+async function withKeys<T>(action: (keys: ApiKeyStore) => Promise<T>): Promise<T> {
   const storage = await openStorage(readConfig().databaseUrl);
   try {
     return await action(storage);
@@ -43,7 +44,7 @@ program
   .description('create a key for an account (the account is created if needed); the key is the last line of stdout')
   .requiredOption('--account <name>', 'account that owns the key')
   .action(async ({ account }: { account: string }) => {
-    const issued = await withStorage((storage) => issueApiKey(storage, account));
+    const issued = await withKeys((keys) => issueApiKey(keys, account));
     process.stderr.write(
       `Created key ${issued.id} (${issued.displayPrefix}…) for account "${issued.accountName}". It is shown only now:\n`,
     );
@@ -55,7 +56,7 @@ program
   .description('list accounts and their keys (ids, display prefixes, created and revoked times; never a key)')
   .option('--json', 'print JSON instead of a table')
   .action(async ({ json }: { json?: boolean }) => {
-    const keys = await withStorage((storage) => storage.listApiKeys());
+    const keys = await withKeys((keys) => keys.listApiKeys());
     process.stdout.write(json ? `${JSON.stringify(keys, null, 2)}\n` : keys.length ? `${formatTable(keys)}\n` : 'No keys yet.\n');
   });
 
@@ -64,7 +65,7 @@ program
   .description('revoke a key at once; requests with it get 401 from then on')
   .argument('<keyId>', 'id of the key, from keys list', parseKeyId)
   .action(async (keyId: number) => {
-    const result = await withStorage((storage) => storage.revokeApiKey(keyId));
+    const result = await withKeys((keys) => keys.revokeApiKey(keyId));
     if (result === 'not_found') {
       process.stderr.write(`No key with id ${keyId}.\n`);
       process.exitCode = 1;

@@ -1,10 +1,11 @@
-import type { Pet, Storage } from '../storage/storage.js';
+import type { IdempotencyStore } from '../storage/idempotency.js';
+import type { Pet, PetStore } from '../storage/pets.js';
 import { answerOf, idempotencyKeyOf, requestFingerprint } from './idempotency.js';
 import { operationPath } from './links.js';
 import type { OperationResult, RecordingOperationHandler } from './operation.js';
 
 export interface CreatePetDeps {
-  storage: Storage;
+  storage: PetStore & IdempotencyStore;
   basePath: string;
   /** The current instant (records expire by it). */
   clock: () => Date;

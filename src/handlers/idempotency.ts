@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { apiError } from '../errors/api-error.js';
-import type { IdempotentOutcome } from '../storage/storage.js';
+import type { IdempotentOutcome } from '../storage/idempotency.js';
 import type { OperationId, RecordedResult } from './operation.js';
 
 /**

@@ -1,5 +1,6 @@
 import { DEFAULT_IDEMPOTENCY_RETENTION_SECONDS } from '../config.js';
-import type { Storage } from '../storage/storage.js';
+import type { IdempotencyStore } from '../storage/idempotency.js';
+import type { PetStore } from '../storage/pets.js';
 import { createPet } from './create-pet.js';
 import { getPet } from './get-pet.js';
 import { listPets } from './list-pets.js';
@@ -7,7 +8,8 @@ import { listStoreOrders } from './list-store-orders.js';
 import type { OperationHandlers } from './operation.js';
 
 export interface HandlerDeps {
-  storage: Storage;
+  /** Where the operations keep pets, and the records of their Idempotency-Keys. */
+  storage: PetStore & IdempotencyStore;
   /** The base path the API is served under, e.g. /v1, for the links handlers return. */
   basePath: string;
   /** The current instant; injected so that tests can move time. */

@@ -1,10 +1,10 @@
-import type { Storage } from '../storage/storage.js';
+import type { PetStore } from '../storage/pets.js';
 import { operationPath } from './links.js';
 import type { OperationHandler } from './operation.js';
 import { decodeCursor, encodeCursor, nextPageLink } from './paging.js';
 
 /** listPets: a page of pets in id order, with a link to the next page exactly when there is one. */
-export function listPets({ storage, basePath }: { storage: Storage; basePath: string }): OperationHandler<'listPets'> {
+export function listPets({ storage, basePath }: { storage: PetStore; basePath: string }): OperationHandler<'listPets'> {
   const path = operationPath(basePath, 'listPets');
   return async ({ query: { limit, status, cursor } }) => {
     const afterId = cursor === undefined ? undefined : decodeCursor(cursor);

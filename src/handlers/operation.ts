@@ -1,6 +1,7 @@
 import type { DefaultedParameters, OperationResults } from '../../generated/contract.js';
 import type { operations } from '../../generated/openapi.js';
-import type { Principal, RecordedResponse } from '../storage/storage.js';
+import type { Principal } from '../storage/api-keys.js';
+import type { RecordedResponse } from '../storage/idempotency.js';
 
 export type { RecordedResponse };
 

@@ -1,21 +1,10 @@
-import type { ApiKeyRecord, IdempotentOutcome, Pet, PetStatus, Principal, RecordedResponse } from './storage.js';
+import type { ApiKeyRecord, Principal } from './api-keys.js';
+import type { IdempotentOutcome, RecordedResponse } from './idempotency.js';
 
 /**
- * The rows both backends read, in the same shape: pets as arrays (better-sqlite3's raw mode, pg's
- * rowMode 'array'), since building a keyed object per row is most of the cost of reading a page and
- * the row becomes a Pet right after; everything else as objects with snake_case columns, timestamps
- * as RFC 3339 strings in UTC.
+ * The rows of keys and Idempotency-Key records, as both backends read them: objects with snake_case
+ * columns, timestamps as RFC 3339 strings in UTC. (Pets are read as arrays: pet-table.ts.)
  */
-export type PetRow = [id: number, name: string, categoryId: number, status: PetStatus | null];
-
-/** The columns of a PetRow, in order. */
-export const PET_COLUMNS = 'id, name, category_id, status';
-
-export function petFromRow([id, name, categoryId, status]: PetRow): Pet {
-  // An omitted status stays absent rather than becoming null.
-  return status === null ? { id, name, categoryId } : { id, name, categoryId, status };
-}
-
 export interface ApiKeyRow {
   id: number;
   account_id: number;

@@ -91,7 +91,7 @@ const openedInTests: Closable[] = [];
 const openedInHooks: Closable[] = [];
 
 /** Closed after the test that opened it, or, opened in beforeAll, once the file's tests are done (see cleanup.ts). */
-function closeLater(resource: Closable): void {
+export function closeLater(resource: Closable): void {
   (expect.getState().currentTestName === undefined ? openedInHooks : openedInTests).push(resource);
 }
 

@@ -1,4 +1,4 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { QuotaCounter } from '../../storage/quotas.js';
 
 /**
  * One request taken from a key's quota, or refused. A state returned at once is the key's own,
@@ -26,19 +26,19 @@ interface Lease {
 }
 
 /**
- * A quota of `quota` requests per key and window, counted by a rate-limiter-flexible store (shared
- * by every process: PostgreSQL's table; or this process's memory), taken from it `block` requests at
- * a time. Each take from the store is one atomic add of `block` to the key's count; what it grants
- * (all of the block, the part the quota still had, or nothing) this process serves without asking
- * again. So the processes together never serve more than the quota, a request usually costs no round
- * trip, and a key that is used up costs none until its window ends. The price: a share taken and not
- * yet used by one process is not available to the others, at most `block - 1` requests per process.
+ * A quota of `quota` requests per key and window, counted by a store (shared by every process:
+ * PostgreSQL's table; or this process's memory), taken from it `block` requests at a time. Each take
+ * from the store is one atomic add of `block` to the key's count; what it grants (all of the block,
+ * the part the quota still had, or nothing) this process serves without asking again. So the
+ * processes together never serve more than the quota, a request usually costs no round trip, and a
+ * key that is used up costs none until its window ends. The price: a share taken and not yet used by
+ * one process is not available to the others, at most `block - 1` requests per process.
  */
 export class LeasedQuota {
   private readonly leases = new Map<string, Lease>();
 
   constructor(
-    private readonly store: RateLimiterAbstract,
+    private readonly store: QuotaCounter,
     private readonly quota: number,
     private readonly block: number,
     private readonly now: () => number = Date.now,
@@ -88,19 +88,13 @@ export class LeasedQuota {
   }
 
   private async renew(key: string, lease: Lease): Promise<void> {
-    let answer: RateLimiterRes;
-    try {
-      answer = await this.store.consume(key, this.block);
-    } catch (rejection) {
-      // Past the quota: the answer still says how far past, and when the window ends.
-      if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      answer = rejection;
-    }
-    const countedBefore = answer.consumedPoints - this.block;
+    // Past the quota too, the count says how far past, and when the window ends.
+    const { counted, msBeforeReset } = await this.store.add(key, this.block);
+    const countedBefore = counted - this.block;
     lease.tokens = Math.max(0, Math.min(this.block, this.quota - countedBefore));
-    lease.leftInStore = Math.max(0, this.quota - answer.consumedPoints);
+    lease.leftInStore = Math.max(0, this.quota - counted);
     // At least a millisecond: a window that ends now is taken again on the next request.
-    lease.windowEnds = this.now() + Math.max(1, answer.msBeforeNext);
+    lease.windowEnds = this.now() + Math.max(1, msBeforeReset);
     if (this.leases.size > 10_000) this.forgetEnded();
   }
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { Storage } from '../../storage/storage.js';
+import { memoryQuotaCounter } from '../../storage/quota-counters.js';
+import type { QuotaPolicy, QuotaStore } from '../../storage/quotas.js';
 import { FailedAuthLimit } from './failed-auth-limit.js';
 import { limitRequestsPerKey } from './key-limit.js';
 import { LeasedQuota, leaseBlock } from './leased-quota.js';
@@ -23,19 +23,17 @@ const MINUTE = 60;
 
 /**
  * The limiters for these settings. Requests per key are counted where the store can share them
- * among processes (PostgreSQL: Storage.sharedRateLimiter), else in this process's memory (SQLite,
- * one host), in shares of 1 % of the quota (LeasedQuota). Failed authentications are always counted
- * in memory: keeping them off the database is their purpose.
+ * among processes (PostgreSQL: QuotaStore.sharedQuotaCounter), else in this process's memory
+ * (SQLite, one host), in shares of 1 % of the quota (LeasedQuota). Failed authentications are always
+ * counted in memory: keeping them off the database is their purpose.
  */
-export function createRateLimits(settings: RateLimitSettings, storage: Storage): RateLimits {
+export function createRateLimits(settings: RateLimitSettings, quotas: QuotaStore): RateLimits {
   const limits: RateLimits = {};
   if (settings.requestsPerKeyPerMinute > 0) {
     const policy: RateLimitPolicy = { name: 'api-key', quota: settings.requestsPerKeyPerMinute, windowSeconds: MINUTE };
-    const shape = { keyPrefix: policy.name, points: policy.quota, durationSeconds: policy.windowSeconds };
-    const limiter =
-      storage.sharedRateLimiter?.(shape) ??
-      new RateLimiterMemory({ keyPrefix: shape.keyPrefix, points: shape.points, duration: shape.durationSeconds });
-    limits.perKey = limitRequestsPerKey(new LeasedQuota(limiter, policy.quota, leaseBlock(policy.quota)), policy);
+    const counting: QuotaPolicy = { keyPrefix: policy.name, points: policy.quota, durationSeconds: policy.windowSeconds };
+    const counter = quotas.sharedQuotaCounter(counting) ?? memoryQuotaCounter(counting);
+    limits.perKey = limitRequestsPerKey(new LeasedQuota(counter, policy.quota, leaseBlock(policy.quota)), policy);
   }
   if (settings.failedAuthPerAddressPerMinute > 0) {
     limits.failedAuth = new FailedAuthLimit({ name: 'failed-auth', quota: settings.failedAuthPerAddressPerMinute, windowSeconds: MINUTE });

@@ -1,49 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Migration } from '../migration.js';
-import { apiKeyFromRow, petFromRow, principalFromRow } from '../rows.js';
-import {
-  type Account,
-  type ApiKeyRecord,
-  type NewApiKey,
-  type IdempotencyRequest,
-  type IdempotentOutcome,
-  type NewPet,
-  type Pet,
-  type PetPageQuery,
-  type Principal,
-  type RecordedResponse,
-  type RevokeResult,
-  type Storage,
-  type StorageOptions,
-} from '../storage.js';
-import { sqliteMigrations } from './migrations.js';
+import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
+import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
+import { petFromRow } from '../pet-table.js';
+import type { NewPet, Pet, PetPageQuery } from '../pets.js';
+import type { QuotaCounter } from '../quotas.js';
+import { apiKeyFromRow, principalFromRow } from '../rows.js';
+import type { Storage, StorageOptions } from '../storage.js';
+import { checkPetColumns, migrateSqlite } from './migrate.js';
 import { configureConnection, prepareReads } from './statements.js';
 import { SqliteWriter } from './writer.js';
-
-/**
- * Applies pending migrations, each in an IMMEDIATE transaction: it takes the write lock first, so two
- * processes migrating one file cannot interleave, and the re-check inside the lock skips a migration
- * the other process just applied.
- */
-export function migrateSqlite(db: Database.Database, migrations: readonly Migration[] = sqliteMigrations): Promise<number[]> {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const record = db.prepare(
-    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))",
-  );
-  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
-  const newlyApplied: number[] = [];
-  for (const migration of migrations) {
-    db.transaction(() => {
-      if (isApplied.get(migration.version)) return;
-      db.exec(migration.sql);
-      record.run(migration.version, migration.name);
-      newlyApplied.push(migration.version);
-    }).immediate();
-  }
-  return Promise.resolve(newlyApplied);
-}
 
 /** Accepts `file:PATH` (relative to the working directory) or `file::memory:`. */
 export function sqlitePathFromUrl(databaseUrl: string): string {
@@ -55,9 +22,9 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
 
 /**
  * The embedded backend: one SQLite file (better-sqlite3) in WAL mode. Reads run on this thread's
- * connection, synchronously (better-sqlite3 is; the methods are async only to keep the one Storage
- * interface). Writes go to a writer (writer.ts): batched, one transaction and one fsync per batch, in
- * a thread of their own so that a commit never stalls the reads.
+ * connection, synchronously (better-sqlite3 is; the methods are async only to keep the interfaces
+ * both backends implement). Writes go to a writer (writer.ts): batched, one transaction and one fsync
+ * per batch, in a thread of their own so that a commit never stalls the reads.
  */
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
@@ -76,6 +43,7 @@ export class SqliteStorage implements Storage {
     try {
       configureConnection(db);
       await migrateSqlite(db);
+      checkPetColumns(db);
       return new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.metrics?.observeCommit));
     } catch (error) {
       db.close();
@@ -113,7 +81,7 @@ export class SqliteStorage implements Storage {
     return this.writer.write({ kind: 'ensureAccount', name });
   }
 
-  createApiKey(key: { accountId: number; hash: string; displayPrefix: string }): Promise<ApiKeyRecord> {
+  createApiKey(key: AccountApiKey): Promise<ApiKeyRecord> {
     return this.writer.write({ kind: 'createApiKey', ...key });
   }
 
@@ -137,6 +105,11 @@ export class SqliteStorage implements Storage {
   /** Checked and made in the writer's transaction (IMMEDIATE: the write lock is taken before the check). */
   createFirstApiKey(key: NewApiKey): Promise<ApiKeyRecord | undefined> {
     return this.writer.write({ kind: 'createFirstApiKey', key });
+  }
+
+  /** None: SQLite serves one host, where each process counts its quotas in its own memory. */
+  sharedQuotaCounter(): QuotaCounter | undefined {
+    return undefined;
   }
 
   async ping(): Promise<void> {

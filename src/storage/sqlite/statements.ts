@@ -1,28 +1,34 @@
 import type Database from 'better-sqlite3';
-import { EXPIRED_RECORDS_PER_WRITE, PET_COLUMNS, type ApiKeyRow, type IdempotencyRow, type PetRow, type PrincipalRow } from '../rows.js';
+import { NEW_PET_COLUMN_LIST, NEW_PET_COLUMNS, PET_COLUMN, PET_COLUMN_LIST, type NewPetValues, type PetRow } from '../pet-table.js';
+import { EXPIRED_RECORDS_PER_WRITE, type ApiKeyRow, type IdempotencyRow, type PrincipalRow } from '../rows.js';
 
-/** Pet statements return rows as arrays (better-sqlite3's raw mode; see PetRow). */
+/** Pet statements return rows as arrays (better-sqlite3's raw mode; see pet-table.ts). */
 function rawRows<P extends unknown[]>(statement: Database.Statement<P>): Database.Statement<P, PetRow> {
   return statement.raw() as unknown as Database.Statement<P, PetRow>;
 }
 
-const KEY_COLUMNS = `k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at`;
+const SELECT_PETS = `SELECT ${PET_COLUMN_LIST} FROM pets`;
+const SELECT_KEYS = `SELECT k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
+const ANY_ACTIVE_KEY = 'SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1';
 
 /** What the request path reads, on the main thread's connection. */
 export function prepareReads(db: Database.Database) {
   return {
-    getPet: rawRows(db.prepare<[number]>(`SELECT ${PET_COLUMNS} FROM pets WHERE id = ?`)),
-    listPets: rawRows(db.prepare<[number, number]>(`SELECT ${PET_COLUMNS} FROM pets WHERE id > ? ORDER BY id LIMIT ?`)),
+    getPet: rawRows(db.prepare<[number]>(`${SELECT_PETS} WHERE ${PET_COLUMN.id} = ?`)),
+    listPets: rawRows(db.prepare<[number, number]>(`${SELECT_PETS} WHERE ${PET_COLUMN.id} > ? ORDER BY ${PET_COLUMN.id} LIMIT ?`)),
     listPetsByStatus: rawRows(
-      db.prepare<[string, number, number]>(`SELECT ${PET_COLUMNS} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`),
+      db.prepare<[string, number, number]>(
+        `${SELECT_PETS} WHERE ${PET_COLUMN.status} = ? AND ${PET_COLUMN.id} > ? ORDER BY ${PET_COLUMN.id} LIMIT ?`,
+      ),
     ),
     findActiveKey: db.prepare<[string], PrincipalRow>(
       `SELECT k.id AS key_id, k.account_id, a.name AS account_name
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
         WHERE k.key_hash = ? AND k.revoked_at IS NULL`,
     ),
-    listKeys: db.prepare<[], ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY k.id`),
-    anyActiveKey: db.prepare<[]>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'),
+    listKeys: db.prepare<[], ApiKeyRow>(`${SELECT_KEYS} ORDER BY k.id`),
+    anyActiveKey: db.prepare<[]>(ANY_ACTIVE_KEY),
     ping: db.prepare<[]>('SELECT 1'),
   };
 }
@@ -34,7 +40,9 @@ export function prepareWrites(db: Database.Database) {
     release: db.prepare('RELEASE write'),
     rollbackTo: db.prepare('ROLLBACK TO write'),
     insertPet: rawRows(
-      db.prepare<[string, number, string | null]>(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${PET_COLUMNS}`),
+      db.prepare<NewPetValues>(
+        `INSERT INTO pets (${NEW_PET_COLUMN_LIST}) VALUES (${NEW_PET_COLUMNS.map(() => '?').join(', ')}) RETURNING ${PET_COLUMN_LIST}`,
+      ),
     ),
     getIdempotencyRecord: db.prepare<[number, string, string], IdempotencyRow>(
       'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE account_id = ? AND key = ? AND expires_at > ?',
@@ -55,12 +63,12 @@ export function prepareWrites(db: Database.Database) {
     insertKey: db.prepare<[number, string, string], { id: number }>(
       'INSERT INTO api_keys (account_id, key_hash, display_prefix) VALUES (?, ?, ?) RETURNING id',
     ),
-    getKey: db.prepare<[number], ApiKeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.id = ?`),
+    getKey: db.prepare<[number], ApiKeyRow>(`${SELECT_KEYS} WHERE k.id = ?`),
     revokeKey: db.prepare<[number]>(
       "UPDATE api_keys SET revoked_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND revoked_at IS NULL",
     ),
     keyExists: db.prepare<[number]>('SELECT 1 FROM api_keys WHERE id = ?'),
-    anyActiveKey: db.prepare<[]>('SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'),
+    anyActiveKey: db.prepare<[]>(ANY_ACTIVE_KEY),
   };
 }
 

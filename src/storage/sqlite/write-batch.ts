@@ -1,15 +1,9 @@
 import type Database from 'better-sqlite3';
-import { apiKeyFromRow, headersToColumn, outcomeOfRecord, petFromRow } from '../rows.js';
-import type {
-  ApiKeyRecord,
-  IdempotencyRequest,
-  IdempotentOutcome,
-  NewApiKey,
-  NewPet,
-  Pet,
-  RecordedResponse,
-  RevokeResult,
-} from '../storage.js';
+import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } from '../api-keys.js';
+import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
+import { newPetValues, petFromRow } from '../pet-table.js';
+import type { NewPet, Pet } from '../pets.js';
+import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
 import type { WriteStatements } from './statements.js';
 
 /** An Idempotency-Key record to check and write, with its instants as RFC 3339 text (it crosses threads). */
@@ -20,7 +14,7 @@ export type WriteOp =
   | { kind: 'createPet'; pet: NewPet }
   | { kind: 'createPetIdempotently'; pet: NewPet; idempotency: IdempotencyRecordRequest }
   | { kind: 'ensureAccount'; name: string }
-  | { kind: 'createApiKey'; accountId: number; hash: string; displayPrefix: string }
+  | ({ kind: 'createApiKey' } & AccountApiKey)
   | { kind: 'revokeApiKey'; id: number }
   | { kind: 'createFirstApiKey'; key: NewApiKey };
 
@@ -28,7 +22,7 @@ export type WriteOp =
 export interface WriteValues {
   createPet: Pet;
   createPetIdempotently: IdempotentOutcome;
-  ensureAccount: { id: number; name: string; createdAt: string };
+  ensureAccount: Account;
   createApiKey: ApiKeyRecord;
   revokeApiKey: RevokeResult;
   createFirstApiKey: ApiKeyRecord | undefined;
@@ -71,7 +65,7 @@ export function failure(error: unknown): WriteFailure {
 function apply(s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempotently' }>): unknown {
   switch (op.kind) {
     case 'createPet':
-      return petFromRow(s.insertPet.get(op.pet.name, op.pet.categoryId, op.pet.status ?? null)!);
+      return petFromRow(s.insertPet.get(...newPetValues(op.pet))!);
     case 'ensureAccount': {
       s.insertAccount.run(op.name);
       const row = s.getAccount.get(op.name)!;
@@ -144,7 +138,7 @@ async function runTransaction(
             s.deleteExpiredIdempotencyRecords.run(now);
             keyed.push({
               index,
-              pet: petFromRow(s.insertPet.get(op.pet.name, op.pet.categoryId, op.pet.status ?? null)!),
+              pet: petFromRow(s.insertPet.get(...newPetValues(op.pet))!),
               idempotency: op.idempotency,
             });
           }

@@ -2,7 +2,7 @@
 // main thread sends as one transaction, off the main thread's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import type { RecordedResponse } from '../storage.js';
+import type { RecordedResponse } from '../idempotency.js';
 import { configureConnection, prepareWrites } from './statements.js';
 import { executeBatch } from './write-batch.js';
 import type { FromWriter, ToWriter } from './writer.js';

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import { GroupCommit } from '../group-commit.js';
-import { StorageUnavailableError, type CommitObserver, type Pet, type RecordedResponse } from '../storage.js';
+import type { RecordedResponse } from '../idempotency.js';
+import type { Pet } from '../pets.js';
+import type { CommitObserver } from '../storage-metrics.js';
+import { StorageUnavailableError } from '../storage.js';
 import { prepareWrites } from './statements.js';
 import {
   executeBatch,

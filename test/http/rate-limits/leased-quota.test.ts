@@ -1,12 +1,12 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it, vi } from 'vitest';
 import { LeasedQuota, leaseBlock, type QuotaState } from '../../../src/http/rate-limits/leased-quota.js';
+import { memoryQuotaCounter } from '../../../src/storage/quota-counters.js';
 
 /** A store as the processes share it, counting its calls. */
 function countingStore(quota: number) {
-  const store = new RateLimiterMemory({ points: quota, duration: 60 });
-  const consume = vi.spyOn(store, 'consume');
-  return { store, consume };
+  const store = memoryQuotaCounter({ keyPrefix: 'test', points: quota, durationSeconds: 60 });
+  const add = vi.spyOn(store, 'add');
+  return { store, add };
 }
 
 const allowed = async (taken: QuotaState | Promise<QuotaState>) => (await taken).allowed;
@@ -23,12 +23,12 @@ describe('a quota taken from the store in shares', () => {
   });
 
   it('asks the store once per share, and not at all once its last share used the quota up', async () => {
-    const { store, consume } = countingStore(1000);
+    const { store, add } = countingStore(1000);
     const quota = new LeasedQuota(store, 1000, 10);
     for (let n = 0; n < 1000; n += 1) expect(await allowed(quota.take('k'))).toBe(true);
-    expect(consume).toHaveBeenCalledTimes(100);
+    expect(add).toHaveBeenCalledTimes(100);
     for (let n = 0; n < 50; n += 1) expect(await allowed(quota.take('k'))).toBe(false);
-    expect(consume).toHaveBeenCalledTimes(100);
+    expect(add).toHaveBeenCalledTimes(100);
   });
 
   it('decides without waiting while this process holds a share', async () => {
@@ -42,11 +42,11 @@ describe('a quota taken from the store in shares', () => {
   });
 
   it('lets requests that arrive during a renewal wait for it instead of starting their own', async () => {
-    const { store, consume } = countingStore(1000);
+    const { store, add } = countingStore(1000);
     const quota = new LeasedQuota(store, 1000, 10);
     const states = await Promise.all(Array.from({ length: 50 }, () => Promise.resolve(quota.take('k'))));
     expect(states.every((state) => state.allowed)).toBe(true);
-    expect(consume).toHaveBeenCalledTimes(5);
+    expect(add).toHaveBeenCalledTimes(5);
   });
 
   it('gives each request that waited for a renewal an answer of its own', async () => {

@@ -28,8 +28,9 @@ describe('where requests per key are counted', () => {
     expect(await alternate(sqliteBackend, [0, 0, 0, 1, 1, 1])).toEqual([200, 200, 200, 200, 200, 200]);
   });
 
-  it('by a shared limiter only where the store offers one', async () => {
-    expect('sharedRateLimiter' in (await openTestStorage(sqliteBackend))).toBe(false);
-    expect('sharedRateLimiter' in (await openTestStorage(postgresBackend))).toBe(true);
+  it('by a shared counter only where the store offers one', async () => {
+    const policy = { keyPrefix: 'api-key', points: 3, durationSeconds: 60 };
+    expect((await openTestStorage(sqliteBackend)).sharedQuotaCounter(policy)).toBeUndefined();
+    expect((await openTestStorage(postgresBackend)).sharedQuotaCounter(policy)).toBeDefined();
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { migrateSqlite } from '../../../src/storage/sqlite/sqlite-storage.js';
+import { migrateSqlite } from '../../../src/storage/sqlite/migrate.js';
 import { configureConnection, prepareWrites } from '../../../src/storage/sqlite/statements.js';
 import { executeBatch, type WriteOp } from '../../../src/storage/sqlite/write-batch.js';
 

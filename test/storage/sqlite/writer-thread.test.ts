@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrateSqlite } from '../../../src/storage/sqlite/sqlite-storage.js';
+import { migrateSqlite } from '../../../src/storage/sqlite/migrate.js';
 import type { FromWriter, ToWriter } from '../../../src/storage/sqlite/writer.js';
 
 /** The writer thread from its TypeScript source, as the storage starts it under tests. */

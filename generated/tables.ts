@@ -1,0 +1,41 @@
+// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.
+import type { components } from './openapi.js';
+
+type Pet = components['schemas']['Pet'];
+type NewPet = components['schemas']['NewPet'];
+
+/** The JSON types a column may hold: each backend says how it stores each. */
+export type ColumnType = 'string' | 'integer' | 'number';
+
+/**
+ * Table pets keeps Pet and NewPet: one column per property, in snake_case, in the order of
+ * Pet's properties. A column is `read` when Pet has its property (reads select it) and
+ * `written` when NewPet has it (a create inserts it); `type` is the property's JSON type.
+ */
+export const PET_TABLE = {
+  table: 'pets',
+  read: 'Pet',
+  written: 'NewPet',
+  columns: [
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false },
+    { property: 'name', column: 'name', type: 'string', read: true, written: true },
+    { property: 'categoryId', column: 'category_id', type: 'integer', read: true, written: true },
+    { property: 'status', column: 'status', type: 'string', read: true, written: true },
+  ],
+} as const;
+
+/** A row of pets as both backends read it: Pet's columns, in order; an absent property is null. */
+export type PetRow = [id: Pet['id'], name: Pet['name'], categoryId: Pet['categoryId'], status: NonNullable<Pet['status']> | null];
+
+/** What a create inserts: NewPet's columns, in order; an absent property is null. */
+export type NewPetValues = [name: NewPet['name'], categoryId: NewPet['categoryId'], status: NonNullable<NewPet['status']> | null];
+
+export function petFromRow(row: PetRow): Pet {
+  const value: Pet = { id: row[0], name: row[1], categoryId: row[2] };
+  if (row[3] !== null) value.status = row[3];
+  return value;
+}
+
+export function newPetValues(newPet: NewPet): NewPetValues {
+  return [newPet.name, newPet.categoryId, newPet.status ?? null];
+}

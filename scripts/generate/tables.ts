@@ -1,0 +1,203 @@
+// generated/tables.ts: the tables storage keeps schemas of openapi.yaml in, one column per property,
+// so that both backends derive their column lists, row shapes and mappers from the spec instead of
+// listing the fields by hand (docs/adding-a-field.md).
+import { resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
+
+/** A table, the schema a read returns and the schema a create inserts. */
+export interface PersistedSchemas {
+  table: string;
+  read: string;
+  written: string;
+}
+
+/** What storage persists. */
+export const PERSISTED: readonly PersistedSchemas[] = [{ table: 'pets', read: 'Pet', written: 'NewPet' }];
+
+/**
+ * The JSON types a column holds as they are: both drivers bind and read them without conversion
+ * (better-sqlite3 binds no boolean, and null stands for an absent property).
+ */
+const COLUMN_TYPES = ['string', 'integer', 'number'] as const;
+type ColumnType = (typeof COLUMN_TYPES)[number];
+
+export interface Column {
+  property: string;
+  column: string;
+  type: ColumnType;
+  /** The read schema has the property: selected, and returned by an insert. */
+  read: boolean;
+  /** The written schema has it: a create inserts it. */
+  written: boolean;
+  /** Required in the read schema (never null), resp. in the written one. */
+  readRequired: boolean;
+  writtenRequired: boolean;
+}
+
+interface Property {
+  name: string;
+  schema: SchemaObject;
+  required: boolean;
+}
+
+const HERE = 'scripts/generate/tables.ts';
+
+/** The properties of an object schema, its allOf members' included, in order. */
+function propertiesOf(document: OpenApiDocument, name: string, schema: SchemaObject): Property[] {
+  const resolved = resolveRef(document, schema);
+  const required = new Set((resolved['required'] as string[] | undefined) ?? []);
+  const own = Object.entries((resolved['properties'] as Record<string, SchemaObject> | undefined) ?? {}).map(([property, value]) => ({
+    name: property,
+    schema: resolveRef(document, value),
+    required: required.has(property),
+  }));
+  const members = ((resolved['allOf'] as SchemaObject[] | undefined) ?? []).flatMap((member) => propertiesOf(document, name, member));
+  for (const keyword of ['oneOf', 'anyOf', 'additionalProperties', 'patternProperties']) {
+    const value = resolved[keyword];
+    if (value !== undefined && value !== false)
+      throw new Error(`${name}: storage keeps the fixed properties of an object schema, not ${keyword} (${HERE})`);
+  }
+  return [...members.map((member) => ({ ...member, required: member.required || required.has(member.name) })), ...own];
+}
+
+function columnTypeOf(schemaName: string, property: Property): ColumnType {
+  const declared = property.schema['type'];
+  const types = Array.isArray(declared) ? (declared as unknown[]) : [declared];
+  const where = `${schemaName}.${property.name}`;
+  if (types.includes('null'))
+    throw new Error(`${where} may be null, which storage uses for an absent property: make it optional instead (${HERE})`);
+  const [type] = types;
+  if (types.length !== 1 || !COLUMN_TYPES.includes(type as ColumnType)) {
+    throw new Error(
+      `${where} has type ${JSON.stringify(declared)}: a column holds one of ${COLUMN_TYPES.join(', ')}; ` +
+        `another needs a conversion both ways in both backends (${HERE}, docs/adding-a-field.md)`,
+    );
+  }
+  return type as ColumnType;
+}
+
+/** The column of a property: snake_case, `categoryId` → `category_id`. */
+export function columnName(property: string): string {
+  const column = property
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+  if (!/^[a-z][a-z0-9_]*$/.test(column))
+    throw new Error(`property ${JSON.stringify(property)} makes no plain column name (${column}): rename it (${HERE})`);
+  return column;
+}
+
+/** The table's columns: the read schema's properties in order, then those only the written one has. */
+export function columnsOf(document: OpenApiDocument, { read, written }: PersistedSchemas): Column[] {
+  const schema = (name: string) => {
+    const found = document.components.schemas[name];
+    if (!found) throw new Error(`openapi.yaml has no schema ${name}, which storage persists (${HERE})`);
+    return propertiesOf(document, name, found);
+  };
+  const readProperties = schema(read);
+  const writtenProperties = new Map(schema(written).map((property) => [property.name, property]));
+  const columns = new Map<string, Column>();
+  for (const property of [...readProperties, ...writtenProperties.values()]) {
+    if (columns.has(property.name)) continue;
+    const inRead = readProperties.find((candidate) => candidate.name === property.name);
+    const inWritten = writtenProperties.get(property.name);
+    const column: Column = {
+      property: property.name,
+      column: columnName(property.name),
+      type: columnTypeOf(inRead ? read : written, property),
+      read: inRead !== undefined,
+      written: inWritten !== undefined,
+      readRequired: inRead?.required ?? false,
+      writtenRequired: inWritten?.required ?? false,
+    };
+    if (inRead && inWritten && columnTypeOf(written, inWritten) !== column.type)
+      throw new Error(`${read}.${property.name} and ${written}.${property.name} differ in type: one column holds both (${HERE})`);
+    if (column.readRequired && column.written && !column.writtenRequired) {
+      throw new Error(
+        `${read}.${property.name} is required but ${written}.${property.name} is optional: a create without it would store null. ` +
+          `Require it in ${written}, or leave it out of ${written} and give its column a DEFAULT (${HERE})`,
+      );
+    }
+    columns.set(property.name, column);
+  }
+  const byColumn = new Map<string, string>();
+  for (const { property, column } of columns.values()) {
+    const other = byColumn.get(column);
+    if (other) throw new Error(`${read}.${other} and ${read}.${property} would share column ${column}: rename one (${HERE})`);
+    byColumn.set(column, property);
+  }
+  return [...columns.values()];
+}
+
+const literal = (value: unknown) => JSON.stringify(value);
+const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+const member = (object: string, property: string) =>
+  /^[A-Za-z_$][\w$]*$/.test(property) ? `${object}.${property}` : `${object}[${literal(property)}]`;
+const label = (property: string) => property.replace(/[^\w$]/g, '_').replace(/^(?=\d)/, '_');
+const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1);
+const upperSnake = (name: string) => columnName(name).toUpperCase();
+
+/** The module for one table: its description, its row types and the mappers both backends use. */
+function tableModule(document: OpenApiDocument, persisted: PersistedSchemas): string {
+  const { table, read, written } = persisted;
+  const columns = columnsOf(document, persisted);
+  const readColumns = columns.filter((column) => column.read);
+  const writtenColumns = columns.filter((column) => column.written);
+  const cell = (schema: string, { property }: Column, required: boolean) =>
+    `${label(property)}: ${required ? `${schema}[${literal(property)}]` : `NonNullable<${schema}[${literal(property)}]> | null`}`;
+  const description = columns.map(
+    ({ property, column, type, read: isRead, written: isWritten }) =>
+      `{ property: ${literal(property)}, column: ${literal(column)}, type: ${literal(type)}, read: ${isRead}, written: ${isWritten} },`,
+  );
+  const rowType = `${read}Row`;
+  const valuesType = `${written}Values`;
+  const required = readColumns.flatMap((column, index) => (column.readRequired ? [`${key(column.property)}: row[${index}]`] : []));
+  const optional = readColumns.flatMap((column, index) =>
+    column.readRequired ? [] : [`if (row[${index}] !== null) ${member('value', column.property)} = row[${index}];`],
+  );
+  const values = writtenColumns.map((column) =>
+    column.writtenRequired ? member(lowerFirst(written), column.property) : `${member(lowerFirst(written), column.property)} ?? null`,
+  );
+  return `
+/**
+ * Table ${table} keeps ${read} and ${written}: one column per property, in snake_case, in the order of
+ * ${read}'s properties. A column is \`read\` when ${read} has its property (reads select it) and
+ * \`written\` when ${written} has it (a create inserts it); \`type\` is the property's JSON type.
+ */
+export const ${upperSnake(read)}_TABLE = {
+  table: ${literal(table)},
+  read: ${literal(read)},
+  written: ${literal(written)},
+  columns: [
+${description.map((line) => `    ${line}`).join('\n')}
+  ],
+} as const;
+
+/** A row of ${table} as both backends read it: ${read}'s columns, in order; an absent property is null. */
+export type ${rowType} = [${readColumns.map((column) => cell(read, column, column.readRequired)).join(', ')}];
+
+/** What a create inserts: ${written}'s columns, in order; an absent property is null. */
+export type ${valuesType} = [${writtenColumns.map((column) => cell(written, column, column.writtenRequired)).join(', ')}];
+
+export function ${lowerFirst(read)}FromRow(row: ${rowType}): ${read} {
+  const value: ${read} = { ${required.join(', ')} };
+${optional.map((line) => `  ${line}`).join('\n')}
+  return value;
+}
+
+export function ${lowerFirst(written)}Values(${lowerFirst(written)}: ${written}): ${valuesType} {
+  return [${values.join(', ')}];
+}
+`;
+}
+
+/** generated/tables.ts, before formatting. */
+export function tablesModule(document: OpenApiDocument, header: string): string {
+  const schemas = [...new Set(PERSISTED.flatMap(({ read, written }) => [read, written]))];
+  return `${header}import type { components } from './openapi.js';
+
+${schemas.map((name) => `type ${name} = components['schemas'][${literal(name)}];`).join('\n')}
+
+/** The JSON types a column may hold: each backend says how it stores each. */
+export type ColumnType = ${COLUMN_TYPES.map(literal).join(' | ')};
+${PERSISTED.map((persisted) => tableModule(document, persisted)).join('')}`;
+}

@@ -1,0 +1,45 @@
+import type { NewPet, Pet } from './pets.js';
+
+/** A response as the server sends it, byte for byte: what an Idempotency-Key's record keeps to send again. */
+export interface RecordedResponse {
+  readonly status: number;
+  /** The headers the operation set (Location, ...); the server adds its own to every response. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The JSON body exactly as sent (UTF-8); empty when the response has none. */
+  readonly body: Uint8Array;
+}
+
+/** The Idempotency-Key of a request, and what its record is checked against and kept for. */
+export interface IdempotencyRequest {
+  accountId: number;
+  /** The key as the client chose it (unquoted); keys are per account. */
+  key: string;
+  /** Of the request body (its canonical JSON): a retry must have the same. */
+  fingerprint: string;
+  /** The request's instant: a record that expires at or before it counts as absent. */
+  now: Date;
+  /** Until when the record of a new request is kept. */
+  expiresAt: Date;
+}
+
+/** What came of a request with an Idempotency-Key. */
+export type IdempotentOutcome =
+  /** Nothing unexpired had the key: created now, recorded with its response. */
+  | { kind: 'created'; response: RecordedResponse }
+  /** The key's record, with the same fingerprint: nothing was created. */
+  | { kind: 'replayed'; response: RecordedResponse }
+  /** The key's record has another fingerprint: nothing was created. */
+  | { kind: 'key_reused' }
+  /** Another request with the key is still being processed (PostgreSQL): nothing was created. */
+  | { kind: 'in_progress' };
+
+/** The records of Idempotency-Keys, each kept with what its request created. */
+export interface IdempotencyStore {
+  /**
+   * createPet under an Idempotency-Key, as one unit: the key's unexpired record is replayed (or
+   * refused), or else the pet and the record with its response (`respond`, called inside the
+   * transaction) are committed together. A pet is never stored without its record, nor a record
+   * without its pet. Expired records count as absent and are replaced; a few others are deleted.
+   */
+  createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome>;
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { OpenApiDocument, SchemaObject } from '../../../src/contract/spec.js';
+import { columnName, columnsOf, PERSISTED, tablesModule } from '../../../scripts/generate/tables.js';
+import { parseSpec, readSpecText } from '../../../src/contract/spec.js';
+
+const persisted = { table: 'things', read: 'Thing', written: 'NewThing' };
+
+function document(thing: SchemaObject, newThing: SchemaObject): OpenApiDocument {
+  return {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: { schemas: { Thing: thing, NewThing: newThing, Label: { type: 'string', maxLength: 10 } } },
+  };
+}
+
+const newThing = {
+  type: 'object',
+  required: ['label'],
+  properties: { label: { $ref: '#/components/schemas/Label' }, weightKg: { type: 'number' }, secret: { type: 'string' } },
+};
+
+describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
+  it.each([
+    ['id', 'id'],
+    ['categoryId', 'category_id'],
+    ['weightKg', 'weight_kg'],
+    ['petURL', 'pet_url'],
+    ['HTTPCode', 'http_code'],
+    ['v2Name', 'v2_name'],
+  ])('names the column of %s %s', (property, column) => {
+    expect(columnName(property)).toBe(column);
+  });
+
+  it('makes a column of each property, the read schema’s first (allOf included), then those only the written one has', () => {
+    const thing = {
+      allOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }],
+      type: 'object',
+      required: ['label'],
+      properties: { label: { $ref: '#/components/schemas/Label' }, weightKg: { type: 'number' } },
+    };
+    expect(columnsOf(document(thing, newThing), persisted)).toEqual([
+      { property: 'id', column: 'id', type: 'integer', read: true, written: false, readRequired: true, writtenRequired: false },
+      { property: 'label', column: 'label', type: 'string', read: true, written: true, readRequired: true, writtenRequired: true },
+      { property: 'weightKg', column: 'weight_kg', type: 'number', read: true, written: true, readRequired: false, writtenRequired: false },
+      { property: 'secret', column: 'secret', type: 'string', read: false, written: true, readRequired: false, writtenRequired: false },
+    ]);
+  });
+
+  it.each([
+    [{ flag: { type: 'boolean' } }, [], 'Thing.flag has type "boolean": a column holds one of string, integer, number'],
+    [{ tags: { type: 'array', items: { type: 'string' } } }, [], 'Thing.tags has type "array"'],
+    [{ note: { type: ['string', 'null'] } }, [], 'Thing.note may be null, which storage uses for an absent property'],
+    [{ label: { type: 'string' } }, ['label'], 'Thing.label is required but NewThing.label is optional'],
+    [{ weight_kg: { type: 'number' } }, [], 'Thing.weight_kg and Thing.weightKg would share column weight_kg'],
+    [{ weightKg: { type: 'integer' } }, [], 'Thing.weightKg and NewThing.weightKg differ in type'],
+  ])('refuses a property it cannot keep, saying where storage learns more: %j', (properties, required, message) => {
+    const thing = { type: 'object', required, properties };
+    const written = { type: 'object', properties: { label: { type: 'string' }, weightKg: { type: 'number' } } };
+    expect(() => columnsOf(document(thing, written), persisted)).toThrow(message);
+    expect(() => columnsOf(document(thing, written), persisted)).toThrow('scripts/generate/tables.ts');
+  });
+
+  it('refuses a schema whose properties are not fixed', () => {
+    const thing = { type: 'object', properties: { id: { type: 'integer' } }, additionalProperties: { type: 'string' } };
+    expect(() => columnsOf(document(thing, newThing), persisted)).toThrow('Thing: storage keeps the fixed properties of an object schema');
+  });
+
+  it('describes each persisted schema of openapi.yaml in a module of its own names', () => {
+    const module = tablesModule(parseSpec(readSpecText()), '// header\n');
+    for (const { read, written } of PERSISTED) {
+      expect(module).toContain(`export type ${read}Row = [`);
+      expect(module).toContain(`export function ${written[0]!.toLowerCase()}${written.slice(1)}Values(`);
+    }
+    expect(module.startsWith('// header\n')).toBe(true);
+  });
+});

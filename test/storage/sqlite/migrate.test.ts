@@ -1,0 +1,39 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { PET_TABLE } from '../../../generated/tables.js';
+import { checkPetColumns, migrateSqlite, SQLITE_SCHEMA } from '../../../src/storage/sqlite/migrate.js';
+import { sqliteMigrations } from '../../../src/storage/sqlite/migrations.js';
+import { SqliteStorage } from '../../../src/storage/sqlite/sqlite-storage.js';
+import { tempDatabaseUrl } from '../../support/processes.js';
+
+describe('SQLite migrations', () => {
+  it('migrates an older store forward without touching applied versions', async () => {
+    const db = new Database(':memory:');
+    expect(await migrateSqlite(db, sqliteMigrations.slice(0, 1))).toEqual([1]);
+    const next = { version: 2, name: 'test column', sql: 'ALTER TABLE pets ADD COLUMN nickname TEXT' };
+    expect(await migrateSqlite(db, [...sqliteMigrations.slice(0, 1), next])).toEqual([2]);
+    expect(await migrateSqlite(db, [...sqliteMigrations.slice(0, 1), next])).toEqual([]);
+  });
+
+  it('leave no property of Pet or NewPet without its column in table pets', async () => {
+    const db = new Database(':memory:');
+    await migrateSqlite(db);
+    const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('pets')").pluck().all();
+    const missing = PET_TABLE.columns.filter(({ column }) => !columns.includes(column)).map(({ property }) => property);
+    expect(missing, `add a migration for them in ${SQLITE_SCHEMA.migrations} (docs/adding-a-field.md)`).toEqual([]);
+    expect(() => checkPetColumns(db)).not.toThrow();
+  });
+
+  it('do not open a store whose pets table lacks a column of Pet, and say which migration to write where', async () => {
+    const url = tempDatabaseUrl();
+    await (await SqliteStorage.open(url)).close();
+    const db = new Database(url.slice('file:'.length));
+    db.exec('DROP INDEX pets_status_id; ALTER TABLE pets DROP COLUMN status');
+    expect(() => checkPetColumns(db)).toThrow(
+      'table pets has no column for Pet.status and NewPet.status (column "status" TEXT) of openapi.yaml: ' +
+        'add it in a new migration in src/storage/sqlite/migrations.ts (docs/adding-a-field.md)',
+    );
+    db.close();
+    await expect(SqliteStorage.open(url)).rejects.toThrow('add it in a new migration in src/storage/sqlite/migrations.ts');
+  });
+});
