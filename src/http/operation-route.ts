@@ -10,7 +10,7 @@ import type {
   RecordingOperationHandler,
   RecordedResponse,
 } from '../handlers/operation.js';
-import type { AuthenticatedLocals } from './middleware/authenticate.js';
+import { contextOf } from './request-context.js';
 
 interface ParameterObject {
   $ref?: string;
@@ -133,7 +133,7 @@ export function operationRoute<K extends OperationId>(
       query: req.query,
       headers,
       body: req.body as unknown,
-      principal: (res.locals as AuthenticatedLocals).principal,
+      principal: contextOf(res).principal,
       render,
     } as unknown as OperationRequest<K>;
     handler(request).then((result) => {
