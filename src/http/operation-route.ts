@@ -22,11 +22,6 @@ interface ResponseObject {
   content?: { 'application/json'?: { schema?: object } };
 }
 
-/** What the validator leaves on the request: the path parameters it parsed (petId as a number). */
-interface ValidatedRequest {
-  openapi?: { pathParams?: Record<string, unknown> };
-}
-
 /** A result as the adapter writes it, whatever the operation. */
 interface AnyResult {
   status: number;
@@ -129,7 +124,7 @@ export function operationRoute<K extends OperationId>(
     const headers: Record<string, string | string[] | undefined> = {};
     for (const name of headerNames) headers[name] = req.headers[name.toLowerCase()];
     const request = {
-      path: (req as ValidatedRequest).openapi?.pathParams ?? {},
+      path: req.openapi?.pathParams ?? {},
       query: req.query,
       headers,
       body: req.body as unknown,

@@ -52,12 +52,8 @@ function parametersByOperation({ document, operations }: Contract): Map<string, 
   return table;
 }
 
-interface Validated {
-  openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, unknown> };
-}
-
 function valueOf(req: Request, { in: where, name }: Parameter): unknown {
-  if (where === 'path') return (req as Request & Validated).openapi?.pathParams?.[name];
+  if (where === 'path') return req.openapi?.pathParams?.[name];
   if (where === 'query') return (req.query as Record<string, unknown>)[name];
   return req.headers[name.toLowerCase()];
 }
@@ -109,11 +105,11 @@ function fail(problems: string[]): never {
  */
 export function strictParameters(contract: Contract): { beforeValidation: RequestHandler; afterValidation: RequestHandler } {
   const byOperation = parametersByOperation(contract);
-  const parametersOf = (req: Request) => byOperation.get((req as Request & Validated).openapi?.schema?.operationId ?? '') ?? [];
+  const parametersOf = (req: Request) => byOperation.get(req.openapi?.schema?.operationId ?? '') ?? [];
   return {
     beforeValidation: (req, _res, next) => {
       // Requests for no operation (the probes, the published spec) are not the spec's to judge.
-      if (!(req as Request & Validated).openapi?.schema) return next();
+      if (!req.openapi?.schema) return next();
       const problems: string[] = [];
       // Without a `%`, a query is plain text: nothing in it can be malformed, NUL or a surrogate.
       const query = req.originalUrl.indexOf('?');
