@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import fastJson from 'fast-json-stringify';
 import type { Contract } from '../contract/contract.js';
-import { resolveRef, type OperationEntry } from '../contract/spec.js';
+import { parametersOf, type OperationEntry } from '../contract/spec.js';
 import type {
   OperationId,
   OperationRequest,
@@ -11,12 +11,6 @@ import type {
   RecordedResponse,
 } from '../handlers/operation.js';
 import { contextOf } from './request-context.js';
-
-interface ParameterObject {
-  $ref?: string;
-  name: string;
-  in: string;
-}
 
 interface ResponseObject {
   content?: { 'application/json'?: { schema?: object } };
@@ -116,8 +110,7 @@ export function operationRoute<K extends OperationId>(
 ): RequestHandler {
   const serialisers = compileSerialisers(contract, entry);
   const render = (result: OperationResult<K>) => renderResult(result, serialisers);
-  const headerNames = ((entry.operation.parameters as ParameterObject[] | undefined) ?? [])
-    .map((parameter) => resolveRef(contract.document, parameter))
+  const headerNames = parametersOf(contract.document, entry.operation)
     .filter((parameter) => parameter.in === 'header')
     .map((parameter) => parameter.name);
   return (req, res, next) => {
