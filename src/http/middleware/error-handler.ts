@@ -15,10 +15,9 @@ interface ValidationItem {
   errorCode?: string;
 }
 
-/** The shape of errors thrown by express-openapi-validator and by body-parser. */
+/** The shape of errors with an HTTP status, as express-openapi-validator throws them. */
 interface HttpLikeError {
   status?: number;
-  type?: string;
   errors?: ValidationItem[];
   headers?: Record<string, string>;
 }
@@ -63,17 +62,8 @@ function withHead(allow: string): string {
 function toApiError(error: unknown, req: Request, res: Response, contract: Contract): ApiError | undefined {
   if (isApiError(error)) return error;
   if (error instanceof StorageUnavailableError) return apiError('service_unavailable', undefined, { 'Retry-After': '5' });
-  const { status, type, errors, headers } = (error ?? {}) as HttpLikeError;
-  switch (type) {
-    case 'entity.parse.failed':
-      return apiError('malformed_json', { reason: 'syntax' });
-    case 'entity.too.large':
-      return apiError('payload_too_large', { limit: contract.maxRequestBodyBytes });
-    case 'charset.unsupported':
-    case 'encoding.unsupported':
-      return apiError('unsupported_media_type', { reason: 'charset' });
-  }
-  // Other 400s without the validator's `errors` come from reading the body (bad gzip, cut-off stream).
+  const { status, errors, headers } = (error ?? {}) as HttpLikeError;
+  // A 400 without the validator's `errors` names no broken rule of the contract: the request could not be read.
   if (status === 400 && !errors) return apiError('malformed_json', { reason: 'unreadable' });
   switch (status) {
     case 400:
