@@ -38,15 +38,6 @@ export const OPERATIONS = {
   listStoreOrders: { method: 'GET', path: '/store/orders' },
 } as const satisfies Record<keyof operations, { method: string; path: string }>;
 
-/** The operations marked `deprecated: true`, with the instants and replacement of their x-deprecation. */
-export const DEPRECATED_OPERATIONS = {
-  getPet: {
-    deprecatedAt: '2026-11-21T00:00:00.000Z',
-    sunsetAt: '2030-12-05T00:00:00.000Z',
-    replacement: { href: '/v1/pets', title: 'GET /v1/pets with the status filter' },
-  },
-} as const;
-
 /** The operations that declare an `Idempotency-Key` header parameter: safe to retry with the same key. */
 export const IDEMPOTENCY_KEY_OPERATIONS = [{ method: 'POST', path: '/pets' }] as const satisfies ReadonlyArray<{
   method: string;

@@ -1,8 +1,7 @@
 // `npm run generate [-- --out DIR]`: writes what is derived from openapi.yaml into generated/ (or DIR):
 // - openapi.d.ts: the spec's types (openapi-typescript);
 // - contract.ts: the spec's facts as code: each error code's HTTP status, each operation's method and
-//   path, the deprecated operations' x-deprecation, the operations that take an Idempotency-Key, and
-//   the typed results handlers return;
+//   path, the operations that take an Idempotency-Key, and the typed results handlers return;
 // - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
 // - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts).
@@ -97,14 +96,6 @@ function contractModule(document: OpenApiDocument): string {
       `  ${key(operation.operationId)}: { method: ${literal(method.toUpperCase())}, path: ${literal(path)} },`,
   );
 
-  const deprecations = readDeprecations(document).map(
-    (d) =>
-      `  ${key(d.operationId)}: {\n` +
-      `    deprecatedAt: ${literal(d.deprecatedAt.toISOString())},\n` +
-      `    sunsetAt: ${literal(d.sunsetAt.toISOString())},\n` +
-      `    replacement: ${literal(d.replacement)},\n  },`,
-  );
-
   const results = operations.map((entry) => {
     const responses = Object.entries(entry.operation.responses as Record<string, ResponseObject>).filter(([status]) => isSuccess(status));
     const members = responses.map(([status, response]) => resultType(document, entry, status, resolveRef(document, response)));
@@ -144,11 +135,6 @@ ${statuses.join('\n')}
 export const OPERATIONS = {
 ${operationTable.join('\n')}
 } as const satisfies Record<keyof operations, { method: string; path: string }>;
-
-/** The operations marked \`deprecated: true\`, with the instants and replacement of their x-deprecation. */
-export const DEPRECATED_OPERATIONS = {
-${deprecations.join('\n')}
-} as const;
 
 /** The operations that declare an \`Idempotency-Key\` header parameter: safe to retry with the same key. */
 export const IDEMPOTENCY_KEY_OPERATIONS = [

@@ -28,6 +28,14 @@ export interface OperationObject {
   [extension: `x-${string}`]: unknown;
 }
 
+/** An operation's parameter, as this service reads it. */
+export interface ParameterObject {
+  name: string;
+  in: 'query' | 'header' | 'path' | 'cookie';
+  required?: boolean;
+  schema?: SchemaObject;
+}
+
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
@@ -157,4 +165,9 @@ export function resolveRefAt<T>(document: OpenApiDocument, value: T, pointer = '
 /** Follows local `$ref`s until a value without one (see resolveRefAt). */
 export function resolveRef<T>(document: OpenApiDocument, value: T): T {
   return resolveRefAt(document, value).value;
+}
+
+/** An operation's parameters, with their `$ref`s followed. */
+export function parametersOf(document: OpenApiDocument, operation: OperationObject): ParameterObject[] {
+  return ((operation.parameters ?? []) as ParameterObject[]).map((parameter) => resolveRef(document, parameter));
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import fastJson from 'fast-json-stringify';
 import type { Contract } from '../contract/contract.js';
-import { resolveRef, type OperationEntry } from '../contract/spec.js';
+import { parametersOf, type OperationEntry } from '../contract/spec.js';
 import type {
   OperationId,
   OperationRequest,
@@ -10,21 +10,10 @@ import type {
   RecordingOperationHandler,
   RecordedResponse,
 } from '../handlers/operation.js';
-import type { AuthenticatedLocals } from './middleware/authenticate.js';
-
-interface ParameterObject {
-  $ref?: string;
-  name: string;
-  in: string;
-}
+import { contextOf } from './request-context.js';
 
 interface ResponseObject {
   content?: { 'application/json'?: { schema?: object } };
-}
-
-/** What the validator leaves on the request: the path parameters it parsed (petId as a number). */
-interface ValidatedRequest {
-  openapi?: { pathParams?: Record<string, unknown> };
 }
 
 /** A result as the adapter writes it, whatever the operation. */
@@ -121,19 +110,18 @@ export function operationRoute<K extends OperationId>(
 ): RequestHandler {
   const serialisers = compileSerialisers(contract, entry);
   const render = (result: OperationResult<K>) => renderResult(result, serialisers);
-  const headerNames = ((entry.operation.parameters as ParameterObject[] | undefined) ?? [])
-    .map((parameter) => resolveRef(contract.document, parameter))
+  const headerNames = parametersOf(contract.document, entry.operation)
     .filter((parameter) => parameter.in === 'header')
     .map((parameter) => parameter.name);
   return (req, res, next) => {
     const headers: Record<string, string | string[] | undefined> = {};
     for (const name of headerNames) headers[name] = req.headers[name.toLowerCase()];
     const request = {
-      path: (req as ValidatedRequest).openapi?.pathParams ?? {},
+      path: req.openapi?.pathParams ?? {},
       query: req.query,
       headers,
       body: req.body as unknown,
-      principal: (res.locals as AuthenticatedLocals).principal,
+      principal: contextOf(res).principal,
       render,
     } as unknown as OperationRequest<K>;
     handler(request).then((result) => {

@@ -4,9 +4,9 @@ import type { Duplex } from 'node:stream';
 import type { ApiError } from '../errors/api-error.js';
 import type { Logger } from '../log/logger.js';
 import type { HttpMetrics } from '../metrics/metrics.js';
-import { isObserved, noteRawAnswer } from './answer-notes.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './middleware/request-id.js';
 import { SECURITY_HEADERS } from './middleware/security-headers.js';
+import { contextOf, noteRawAnswer } from './request-context.js';
 
 /**
  * The Error object as a whole HTTP/1.1 response, written straight to a connection that has no
@@ -62,7 +62,7 @@ export function rawErrorWriter({ requestIdPattern, logger, metrics }: RawErrorWr
   return (socket, error, { req, res } = {}) => {
     const requestId = requestIdOf(req, res, requestIdPattern);
     metrics?.countError(error.code);
-    if (res && isObserved(res)) noteRawAnswer(res, error.status, error.code);
+    if (res && contextOf(res).observed) noteRawAnswer(res, error.status, error.code);
     else logger?.info({ reqId: requestId, status: error.status, code: error.code }, 'request rejected');
     writeRawError(socket, error, requestId);
   };

@@ -115,7 +115,7 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   }
   Response.prototype = app.response;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
-    normaliseTarget(req);
+    normaliseTarget(req, res);
     void app(req, res);
   };
   const server = createServer(

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/contract.js';
 import { patchValidator } from '../../src/http/middleware/validator-patches.js';
-import { resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
+import { parametersOf, resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
 
 const contract = loadContract();
 const document = contract.document;
@@ -92,5 +92,18 @@ describe('resolveRef', () => {
   it('refuses external and dangling $refs', () => {
     expect(() => resolveRef(document, { $ref: 'other.yaml#/x' })).toThrow('only local $refs are supported');
     expect(() => resolveRef(document, { $ref: '#/components/parameters/Nothing' })).toThrow('points at nothing');
+  });
+});
+
+describe('parametersOf', () => {
+  it("lists an operation's parameters in order, inline ones as written and $refs followed", () => {
+    const doc = {
+      ...clone(),
+      components: { schemas: {}, parameters: { Shared: { name: 'X-Shared', in: 'header' } } },
+    } as OpenApiDocument;
+    const inline = { name: 'id', in: 'path', required: true };
+    const operation = { operationId: 'op', responses: {}, parameters: [inline, { $ref: '#/components/parameters/Shared' }] };
+    expect(parametersOf(doc, operation)).toEqual([inline, { name: 'X-Shared', in: 'header' }]);
+    expect(parametersOf(doc, { operationId: 'none', responses: {} })).toEqual([]);
   });
 });

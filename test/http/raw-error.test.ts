@@ -4,8 +4,8 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/contract.js';
 import { apiError } from '../../src/errors/api-error.js';
-import { errorCodeOf, markObserved } from '../../src/http/answer-notes.js';
 import { rawErrorWriter, writeRawError } from '../../src/http/raw-error.js';
+import { contextOf } from '../../src/http/request-context.js';
 import { Metrics } from '../../src/metrics/metrics.js';
 import { capturingLogger } from '../support/log-capture.js';
 
@@ -89,13 +89,13 @@ describe('rawErrorWriter', () => {
     const write = rawErrorWriter({ requestIdPattern, logger: capture.logger });
     const req = new IncomingMessage(new Socket());
     const res = new ServerResponse(req);
-    res.setHeader('X-Request-Id', 'assigned-1');
-    markObserved(res);
+    // As the request id and request log middleware leave it.
+    Object.assign(contextOf(res), { requestId: 'assigned-1', observed: true });
     const socket = new PassThrough();
     const out = written(socket);
     write(socket, apiError('request_timeout', { part: 'request' }), { req, res });
     expect((await out).headers['x-request-id']).toBe('assigned-1');
     expect(capture.lines).toEqual([]);
-    expect([res.statusCode, errorCodeOf(res)]).toEqual([408, 'request_timeout']);
+    expect([res.statusCode, contextOf(res).errorCode]).toEqual([408, 'request_timeout']);
   });
 });

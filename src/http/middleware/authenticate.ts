@@ -1,17 +1,13 @@
 import type { Request, RequestHandler } from 'express';
 import { hashApiKey, looksLikeApiKey } from '../../auth/api-keys.js';
 import { apiError } from '../../errors/api-error.js';
-import type { Principal, Storage } from '../../storage/storage.js';
+import type { Storage } from '../../storage/storage.js';
 import { sentOnce } from '../raw-headers.js';
+import { contextOf } from '../request-context.js';
 import { clientKey } from '../rate-limits/client-address.js';
 import type { FailedAuthLimit } from '../rate-limits/failed-auth-limit.js';
 
 export const AUTH_REALM = 'pet-store';
-
-/** What authentication leaves on `res.locals` for the operation adapter. */
-export interface AuthenticatedLocals {
-  principal: Principal;
-}
 
 const BEARER = /^bearer +(\S+) *$/i;
 
@@ -49,7 +45,7 @@ export function authenticate(storage: Storage, failedAuth?: FailedAuthLimit): Re
       });
     }
     failedAuth?.remember(hash!);
-    (res.locals as AuthenticatedLocals).principal = principal;
+    contextOf(res).principal = principal;
     next();
   };
 }

@@ -1,12 +1,9 @@
 import type { RequestHandler } from 'express';
 import type { Deprecation } from '../../contract/deprecations.js';
 import { apiError } from '../../errors/api-error.js';
+import { contextOf } from '../request-context.js';
 
 export type Clock = () => Date;
-
-interface DeprecationLocals {
-  deprecation?: Deprecation;
-}
 
 function headersFor(deprecation: Deprecation): Record<string, string> {
   const { href, title } = deprecation.replacement;
@@ -35,7 +32,7 @@ export function announceDeprecations(deprecations: readonly Deprecation[]): Requ
     const match = entries && entries.find(({ deprecation }) => deprecation.pathPattern.test(req.path));
     if (match) {
       for (const [name, value] of Object.entries(match.headers)) res.append(name, value);
-      (res.locals as DeprecationLocals).deprecation = match.deprecation;
+      contextOf(res).deprecation = match.deprecation;
     }
     next();
   };
@@ -44,7 +41,7 @@ export function announceDeprecations(deprecations: readonly Deprecation[]): Requ
 /** From its sunset instant on, a deprecated operation answers 410. Mounted after authentication. */
 export function enforceSunsets(clock: Clock): RequestHandler {
   return (req, res, next) => {
-    const deprecation = (res.locals as DeprecationLocals).deprecation;
+    const { deprecation } = contextOf(res);
     if (deprecation && clock() >= deprecation.sunsetAt) {
       throw apiError('operation_sunset', {
         operation: `${deprecation.method.toUpperCase()} ${req.baseUrl}${deprecation.path}`,

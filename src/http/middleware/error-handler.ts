@@ -1,10 +1,10 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Contract } from '../../contract/contract.js';
 import { apiError, isApiError, type ApiError } from '../../errors/api-error.js';
 import type { Logger } from '../../log/logger.js';
 import type { HttpMetrics } from '../../metrics/metrics.js';
 import { StorageUnavailableError } from '../../storage/storage.js';
-import { answeredRaw, noteErrorCode } from '../answer-notes.js';
+import { contextOf } from '../request-context.js';
 import { hasBody } from './request-body.js';
 import { arrivedMethod } from './request-target.js';
 
@@ -15,10 +15,9 @@ interface ValidationItem {
   errorCode?: string;
 }
 
-/** The shape of errors thrown by express-openapi-validator and by body-parser. */
+/** The shape of errors with an HTTP status, as express-openapi-validator throws them. */
 interface HttpLikeError {
   status?: number;
-  type?: string;
   errors?: ValidationItem[];
   headers?: Record<string, string>;
 }
@@ -60,20 +59,11 @@ function withHead(allow: string): string {
 }
 
 /** Turns anything thrown while handling a request into the ApiError the client will see. */
-function toApiError(error: unknown, req: Request, contract: Contract): ApiError | undefined {
+function toApiError(error: unknown, req: Request, res: Response, contract: Contract): ApiError | undefined {
   if (isApiError(error)) return error;
   if (error instanceof StorageUnavailableError) return apiError('service_unavailable', undefined, { 'Retry-After': '5' });
-  const { status, type, errors, headers } = (error ?? {}) as HttpLikeError;
-  switch (type) {
-    case 'entity.parse.failed':
-      return apiError('malformed_json', { reason: 'syntax' });
-    case 'entity.too.large':
-      return apiError('payload_too_large', { limit: contract.maxRequestBodyBytes });
-    case 'charset.unsupported':
-    case 'encoding.unsupported':
-      return apiError('unsupported_media_type', { reason: 'charset' });
-  }
-  // Other 400s without the validator's `errors` come from reading the body (bad gzip, cut-off stream).
+  const { status, errors, headers } = (error ?? {}) as HttpLikeError;
+  // A 400 without the validator's `errors` names no broken rule of the contract: the request could not be read.
   if (status === 400 && !errors) return apiError('malformed_json', { reason: 'unreadable' });
   switch (status) {
     case 400:
@@ -81,10 +71,10 @@ function toApiError(error: unknown, req: Request, contract: Contract): ApiError 
         problems: errors?.length ? describeValidationErrors(errors) : ['the request breaks the contract'],
       });
     case 404:
-      return apiError('route_not_found', { method: arrivedMethod(req), path: pathOf(req) });
+      return apiError('route_not_found', { method: arrivedMethod(req, res), path: pathOf(req) });
     case 405: {
       const allow = withHead(headers?.['Allow'] ?? headers?.['allow'] ?? '');
-      return apiError('method_not_allowed', { method: arrivedMethod(req), allow }, allow ? { Allow: allow } : {});
+      return apiError('method_not_allowed', { method: arrivedMethod(req, res), allow }, allow ? { Allow: allow } : {});
     }
     case 413:
       return apiError('payload_too_large', { limit: contract.maxRequestBodyBytes });
@@ -96,8 +86,8 @@ function toApiError(error: unknown, req: Request, contract: Contract): ApiError 
 
 /** Requests no route claimed: outside the base path, or an operation without a handler. */
 export function routeNotFound(): RequestHandler {
-  return (req) => {
-    throw apiError('route_not_found', { method: arrivedMethod(req), path: pathOf(req) });
+  return (req, res) => {
+    throw apiError('route_not_found', { method: arrivedMethod(req, res), path: pathOf(req) });
   };
 }
 
@@ -110,8 +100,9 @@ export function errorHandler(contract: Contract, logger: Logger, metrics?: HttpM
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     // Already answered on its connection (a timeout, a shutdown): what fails now is the cut-off read.
-    if (answeredRaw(res)) return;
-    let answer = toApiError(error, req, contract);
+    const context = contextOf(res);
+    if (context.answeredRaw) return;
+    let answer = toApiError(error, req, res, contract);
     if (error instanceof StorageUnavailableError) {
       logger.warn({ err: error.cause, method: req.method, path: req.path }, 'database unavailable');
     }
@@ -123,7 +114,7 @@ export function errorHandler(contract: Contract, logger: Logger, metrics?: HttpM
     // the connection: closing it is cheaper, and the client learns the answer at once.
     if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
     metrics?.countError(answer.code);
-    noteErrorCode(res, answer.code);
+    context.errorCode = answer.code;
     res.status(answer.status).set(answer.headers).json(answer.toBody());
   };
 }

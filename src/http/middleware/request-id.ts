@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { contextOf } from '../request-context.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -14,15 +15,18 @@ export function chooseRequestId(given: string | string[] | undefined, pattern: R
 
 /** The id a response carries, or was about to carry (for answers written below Express). */
 export function requestIdOf(req: IncomingMessage | undefined, res: ServerResponse | undefined, pattern: RegExp): string {
-  const set = res?.getHeader(REQUEST_ID_HEADER);
-  if (typeof set === 'string') return set;
-  return chooseRequestId(req?.headers['x-request-id'], pattern);
+  return (res && contextOf(res).requestId) ?? chooseRequestId(req?.headers['x-request-id'], pattern);
 }
 
-/** Sets X-Request-Id on the response, first, so that every answer carries it, errors included. */
+/**
+ * Sets X-Request-Id on the response, first, so that every answer carries it, errors included; and
+ * begins the request's context with it.
+ */
 export function assignRequestId(pattern: RegExp): RequestHandler {
   return (req, res, next) => {
-    res.setHeader(REQUEST_ID_HEADER, chooseRequestId(req.headers['x-request-id'], pattern));
+    const requestId = chooseRequestId(req.headers['x-request-id'], pattern);
+    contextOf(res).requestId = requestId;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
     next();
   };
 }

@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from '../../log/logger.js';
 import type { HttpMetrics } from '../../metrics/metrics.js';
-import { errorCodeOf, markObserved } from '../answer-notes.js';
-import type { AuthenticatedLocals } from './authenticate.js';
-import { REQUEST_ID_HEADER, traceIdOf } from './request-id.js';
+import { contextOf } from '../request-context.js';
+import { traceIdOf } from './request-id.js';
 import { arrivedMethod } from './request-target.js';
 
 // A client may wrongly put its key in the query string (under any name) or even in the path; it must
@@ -37,21 +36,21 @@ export function requestLog({ logger, routeOf, metrics }: RequestLogOptions): Req
   const lineLogger = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
   return (req, res, next) => {
     const started = performance.now();
-    markObserved(res);
+    const context = contextOf(res);
+    context.observed = true;
     // 'close' follows 'finish', and also comes alone when the client goes away first.
     res.once('close', () => {
       const elapsedMs = performance.now() - started;
       const status = res.statusCode;
-      const method = arrivedMethod(req);
+      const method = arrivedMethod(req, res);
       const route = routeOf(req);
       metrics?.observeRequest(method, route, status, elapsedMs / 1000);
       const failed = status >= 500;
       if (!lineLogger.isLevelEnabled(failed ? 'error' : 'info')) return;
-      const principal = (res.locals as Partial<AuthenticatedLocals>).principal;
+      const { principal, errorCode: code } = context;
       const traceId = traceIdOf(req.headers.traceparent);
-      const code = errorCodeOf(res);
       const line = {
-        reqId: res.getHeader(REQUEST_ID_HEADER),
+        reqId: context.requestId,
         ...(traceId ? { traceId } : {}),
         method,
         route,

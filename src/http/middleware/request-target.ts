@@ -1,15 +1,12 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
 import { apiError } from '../../errors/api-error.js';
+import { contextOf } from '../request-context.js';
 
 /** RFC 9110 §7.2 / RFC 3986 §3.2.2: uri-host [ ":" port ], where the host may be empty. */
 const HOST =
   /^(?:\[(?:[0-9A-Fa-f:.]+|v[0-9A-Fa-f]+\.[A-Za-z0-9._~!$&'()*+,;=:-]+)\]|(?:[A-Za-z0-9._~!$&'()*+,;=-]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
-
-const TARGET_PROBLEM = Symbol('request target problem');
-
-type Target = IncomingMessage & { [TARGET_PROBLEM]?: string };
 
 /**
  * Turns an absolute-form request target (RFC 9112 §3.2.2, `GET http://host/v1/pets HTTP/1.1`, as
@@ -17,18 +14,18 @@ type Target = IncomingMessage & { [TARGET_PROBLEM]?: string };
  * Express sees the request, because Express keeps the target as it arrived (req.originalUrl) and the
  * validator matches that. A target that cannot be read is left for checkRequestTarget to refuse.
  */
-export function normaliseTarget(req: IncomingMessage): void {
+export function normaliseTarget(req: IncomingMessage, res: ServerResponse): void {
   const url = req.url ?? '';
   if (url.startsWith('/') || url === '*') return;
   if (!/^https?:\/\//i.test(url)) {
-    (req as Target)[TARGET_PROBLEM] = 'the request target is neither a path nor an absolute http(s) URL';
+    contextOf(res).targetProblem = 'the request target is neither a path nor an absolute http(s) URL';
     return;
   }
   try {
     const { pathname, search } = new URL(url);
     req.url = pathname + search;
   } catch {
-    (req as Target)[TARGET_PROBLEM] = 'the request target is not a valid URL';
+    contextOf(res).targetProblem = 'the request target is not a valid URL';
   }
 }
 
@@ -38,10 +35,10 @@ export function normaliseTarget(req: IncomingMessage): void {
  * a missing (HTTP/1.1), repeated or malformed Host, before anything else looks at the request.
  */
 export function checkRequestTarget({ maxRequestTargetBytes: limit }: Contract): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (req.httpVersionMajor !== 1) throw apiError('http_version_not_supported');
     if ((req.originalUrl ?? '').length > limit) throw apiError('uri_too_long', { limit });
-    const problem = (req as Target)[TARGET_PROBLEM];
+    const problem = contextOf(res).targetProblem;
     if (problem) throw apiError('bad_request', { problem });
     if (req.url === '*' && req.method !== 'OPTIONS') throw apiError('bad_request', { problem: 'only OPTIONS takes the target *' });
     let hosts = 0;
@@ -57,25 +54,22 @@ export function checkRequestTarget({ maxRequestTargetBytes: limit }: Contract): 
   };
 }
 
-/** The method a request arrived with: HEAD requests are routed as GET (see headAsGet). */
-export const ARRIVED_AS_HEAD = Symbol('arrived as HEAD');
-
 /**
  * HEAD is answered wherever GET is (RFC 9110 §9.3.2): routed, authenticated and validated as the GET
  * it mirrors. Node already leaves the body out of a response to a request that arrived as HEAD, and
  * keeps the headers GET would send, Content-Length included.
  */
 export function headAsGet(): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (req.method === 'HEAD') {
       req.method = 'GET';
-      (req as typeof req & { [ARRIVED_AS_HEAD]?: true })[ARRIVED_AS_HEAD] = true;
+      contextOf(res).arrivedAsHead = true;
     }
     next();
   };
 }
 
 /** The method as the client sent it, for logs and messages. */
-export function arrivedMethod(req: IncomingMessage): string {
-  return (req as IncomingMessage & { [ARRIVED_AS_HEAD]?: true })[ARRIVED_AS_HEAD] ? 'HEAD' : (req.method ?? '');
+export function arrivedMethod(req: IncomingMessage, res: ServerResponse): string {
+  return contextOf(res).arrivedAsHead ? 'HEAD' : (req.method ?? '');
 }

@@ -1,8 +1,19 @@
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import type { OpenApiRequestMetadata } from 'express-openapi-validator/dist/framework/types.js';
 import type { Contract } from '../../contract/contract.js';
 import { strictParameters } from './strict-parameters.js';
 import { patchValidator } from './validator-patches.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /**
+     * What the validator's routing step leaves on a request for an operation of the spec: the
+     * operation, and its path parameters (once checked, as the schema types them: petId a number).
+     */
+    openapi?: OpenApiRequestMetadata;
+  }
+}
 
 /**
  * Steps of the validator's middleware that do nothing for this app but cost a promise hop on every

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
-import type { OpenApiDocument } from '../../contract/spec.js';
+import { parametersOf, resolveRef } from '../../contract/spec.js';
 import { apiError } from '../../errors/api-error.js';
 import { textProblem } from '../strict-json.js';
 
@@ -20,44 +20,25 @@ const CANONICAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
 /** Where the validator's messages say a parameter is. */
 const PREFIX: Record<Location, string> = { path: 'path', query: 'query', header: 'headers' };
 
-function resolve<T>(document: OpenApiDocument, value: T): T {
-  let current = value as T & { $ref?: string };
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>(
-        (node, token) => (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')],
-        document,
-      ) as typeof current;
-  }
-  return current;
-}
-
 /** Each operation's path, query and header parameters, and which of them are integers, from the spec. */
 function parametersByOperation({ document, operations }: Contract): Map<string, Parameter[]> {
   const table = new Map<string, Parameter[]>();
   for (const { operation } of operations) {
-    const parameters = ((operation.parameters ?? []) as Array<{ in?: string; name?: string; schema?: { type?: unknown } }>)
-      .map((parameter) => resolve(document, parameter))
+    const parameters = parametersOf(document, operation)
       .filter((parameter) => parameter.in === 'path' || parameter.in === 'query' || parameter.in === 'header')
       .map((parameter) => ({
         in: parameter.in as Location,
-        name: parameter.name!,
-        integer: resolve(document, parameter.schema ?? {}).type === 'integer',
-        field: `${PREFIX[parameter.in as Location]}.${parameter.name!}`,
+        name: parameter.name,
+        integer: resolveRef(document, parameter.schema ?? {})['type'] === 'integer',
+        field: `${PREFIX[parameter.in as Location]}.${parameter.name}`,
       }));
     table.set(operation.operationId, parameters);
   }
   return table;
 }
 
-interface Validated {
-  openapi?: { schema?: { operationId?: string }; pathParams?: Record<string, unknown> };
-}
-
 function valueOf(req: Request, { in: where, name }: Parameter): unknown {
-  if (where === 'path') return (req as Request & Validated).openapi?.pathParams?.[name];
+  if (where === 'path') return req.openapi?.pathParams?.[name];
   if (where === 'query') return (req.query as Record<string, unknown>)[name];
   return req.headers[name.toLowerCase()];
 }
@@ -109,18 +90,18 @@ function fail(problems: string[]): never {
  */
 export function strictParameters(contract: Contract): { beforeValidation: RequestHandler; afterValidation: RequestHandler } {
   const byOperation = parametersByOperation(contract);
-  const parametersOf = (req: Request) => byOperation.get((req as Request & Validated).openapi?.schema?.operationId ?? '') ?? [];
+  const parametersFor = (req: Request) => byOperation.get(req.openapi?.schema?.operationId ?? '') ?? [];
   return {
     beforeValidation: (req, _res, next) => {
       // Requests for no operation (the probes, the published spec) are not the spec's to judge.
-      if (!(req as Request & Validated).openapi?.schema) return next();
+      if (!req.openapi?.schema) return next();
       const problems: string[] = [];
       // Without a `%`, a query is plain text: nothing in it can be malformed, NUL or a surrogate.
       const query = req.originalUrl.indexOf('?');
       if (query !== -1 && req.originalUrl.includes('%', query)) {
         checkRawQuery(req.originalUrl, problems);
       }
-      for (const parameter of parametersOf(req)) {
+      for (const parameter of parametersFor(req)) {
         const value = valueOf(req, parameter);
         if (typeof value === 'string') checkValue(parameter, value, problems);
         else if (Array.isArray(value)) {
@@ -133,7 +114,7 @@ export function strictParameters(contract: Contract): { beforeValidation: Reques
     },
     afterValidation: (req, _res, next) => {
       const problems: string[] = [];
-      for (const parameter of parametersOf(req)) {
+      for (const parameter of parametersFor(req)) {
         const value = parameter.integer ? valueOf(req, parameter) : undefined;
         if (typeof value === 'number' && !Number.isSafeInteger(value)) {
           problems.push(`${parameter.field} must be an integer from -9007199254740991 to 9007199254740991`);

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import { apiError } from '../../errors/api-error.js';
-import type { AuthenticatedLocals } from '../middleware/authenticate.js';
+import { contextOf } from '../request-context.js';
 import type { LeasedQuota, QuotaState } from './leased-quota.js';
 import { RateLimitHeaders, type RateLimitPolicy } from './policy.js';
 
@@ -24,7 +24,7 @@ export function limitRequestsPerKey(quota: LeasedQuota, policy: RateLimitPolicy)
     }
   };
   return (_req, res, next) => {
-    const key = String((res.locals as AuthenticatedLocals).principal.keyId);
+    const key = String(contextOf(res).principal!.keyId);
     const taken = quota.take(key);
     if (!(taken instanceof Promise)) {
       decide(res, taken);

@@ -42,6 +42,23 @@ describe.each(backends)('the request log [$name]', (backend) => {
     expect(lines[0]!['durationMs']).toBeGreaterThan(0);
   });
 
+  it('writes the method a request arrived with: HEAD, although it is served as GET', async () => {
+    const capture = capturingLogger();
+    const metrics = new Metrics({ processMetrics: false });
+    const t = await createTestApi({ backend, logger: capture.logger, metrics });
+    await t.api.head('/v1/pets').set(t.auth).set('X-Request-Id', 'head-1').expect(200);
+    await t.api.head('/elsewhere').set('X-Request-Id', 'head-2').expect(404);
+    await settled();
+    const lines = capture.lines.filter((line) => line['msg'] === 'request completed');
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'head-1', method: 'HEAD', route: '/v1/pets', status: 200 }),
+      expect.objectContaining({ reqId: 'head-2', method: 'HEAD', route: 'unmatched', status: 404, code: 'route_not_found' }),
+    ]);
+    expect(await metrics.registry.metrics()).toContain(
+      'http_server_request_duration_seconds_count{http_request_method="HEAD",http_route="/v1/pets",http_response_status_code="200"} 1',
+    );
+  });
+
   it('writes server failures at level error, with their code', async () => {
     const capture = capturingLogger();
     const t = await createTestApi({
