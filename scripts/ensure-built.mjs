@@ -14,8 +14,9 @@ const targets = [
   {
     name: 'dist/ (the server and its CLI) from src/',
     stamp: join('dist', 'server-build.json'),
-    // The bundle includes the dependencies, so a changed lock file means a rebuild too.
-    inputs: ['src', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
+    // The bundle includes generated/contract.ts and the dependencies, so a regenerated contract or a
+    // changed lock file means a rebuild too.
+    inputs: ['src', 'generated', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
     skip: clientSources,
     command: [join(root, 'scripts', 'build-server.mjs')],
   },
