@@ -1,30 +1,32 @@
-// `npm run generate [-- --out DIR]`: writes what is derived from openapi.yaml into generated/ (or DIR):
+// `npm run generate [-- --out DIR]`: checks openapi.yaml (scripts/generate/spec-check.ts: a spec the
+// server could not serve writes nothing, and each problem is named with its file and line), then
+// writes what is derived from it into generated/ (or DIR):
 // - openapi.d.ts: the spec's types (openapi-typescript);
 // - contract.ts: the spec's facts as code: each error code's HTTP status, each operation's method and
 //   path, the operations that take an Idempotency-Key, and the typed results handlers return;
 // - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
 // - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts).
-// generated/ is committed; test/scripts/generate.test.ts fails when it differs from a fresh run.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+// Without --out it also writes src/handlers/index.ts, the handler of every operation, and scaffolds
+// what a new operation needs (scripts/generate/scaffold.ts). A file is written only when its
+// content changes. generated/ is committed; test/scripts/generate.test.ts fails when it differs
+// from a fresh run.
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createConfig } from '@redocly/openapi-core';
+import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
+import * as estreePlugin from 'prettier/plugins/estree';
+import * as typescriptPlugin from 'prettier/plugins/typescript';
 import { readDeprecations, type Deprecation } from '../src/contract/deprecations.js';
 import { readErrorCodes } from '../src/contract/error-codes.js';
-import {
-  listOperations,
-  parseSpec,
-  readSpecText,
-  resolveRef,
-  type OpenApiDocument,
-  type OperationEntry,
-  type SchemaObject,
-} from '../src/contract/spec.js';
+import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from '../src/contract/spec.js';
+import { PACKAGE_ROOT } from '../src/package-root.js';
+import { createIfAbsent, writeIfChanged } from './generate/files.js';
+import { handlersIndexModule, scaffoldFiles, type FileText } from './generate/scaffold.js';
+import { checkSpec, SpecProblems } from './generate/spec-check.js';
 import { tablesModule } from './generate/tables.js';
-import { writeIfChanged } from './generate/write-if-changed.js';
 
 const HEADER = '// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.\n';
 
@@ -95,6 +97,7 @@ function contractModule(document: OpenApiDocument): string {
     ({ method, path, operation }) =>
       `  ${key(operation.operationId)}: { method: ${literal(method.toUpperCase())}, path: ${literal(path)} },`,
   );
+
 
   const results = operations.map((entry) => {
     const responses = Object.entries(entry.operation.responses as Record<string, ResponseObject>).filter(([status]) => isSuccess(status));
@@ -235,18 +238,78 @@ ${functions.join('\n\n')}
 `;
 }
 
-const { values } = parseArgs({ options: { out: { type: 'string', default: 'generated' } } });
-const out = resolve(values.out);
-mkdirSync(out, { recursive: true });
-const document = parseSpec(readSpecText());
-const openapiTypescript = join(createRequire(import.meta.url).resolve('openapi-typescript/package.json'), '..', 'bin', 'cli.js');
-execFileSync(process.execPath, [openapiTypescript, 'openapi.yaml', '-o', join(out, 'openapi.d.ts')], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-// Formatted like the hand-written code, so that the generated modules read the same way.
-// (The project's Prettier settings, wherever --out points.)
-const prettierOptions = { ...(await resolveConfig(new URL('../generated/contract.ts', import.meta.url))), parser: 'typescript' };
-writeFileSync(join(out, 'contract.ts'), await format(contractModule(document), prettierOptions));
-writeFileSync(join(out, 'client-deprecations.ts'), await format(clientDeprecationsModule(document), prettierOptions));
-writeIfChanged(join(out, 'tables.ts'), await format(tablesModule(document, HEADER), prettierOptions));
-process.stderr.write(`wrote ${out}/openapi.d.ts, contract.ts, client-deprecations.ts and tables.ts\n`);
+export interface GenerateOptions {
+  /** The project: openapi.yaml, redocly.yaml and where the files go (default: this package). */
+  root?: string;
+  /** Write generated/'s files here instead, and nothing else (no registry, no scaffolding). */
+  out?: string;
+  /** Called once the spec has passed its checks, before anything is written (npm run dev stops the old server then). */
+  onValid?: () => void;
+}
+
+export interface GenerateResult {
+  /** The files written because their content changed, by their paths from the root (or from --out). */
+  written: string[];
+  unchanged: string[];
+  /** New files for operations without a handler (handler, unit test, HTTP test). */
+  scaffolded: string[];
+}
+
+/**
+ * Checks openapi.yaml (throwing SpecProblems, with file and line, when it cannot be served), then
+ * writes what derives from it: a file only when its content changes, a scaffold only where nothing is.
+ */
+export async function generate({ root = PACKAGE_ROOT, out, onValid }: GenerateOptions = {}): Promise<GenerateResult> {
+  const specPath = join(root, 'openapi.yaml');
+  const document = await checkSpec(root, specPath);
+  onValid?.();
+  // Formatted like the hand-written code, so that the generated modules read the same way (the
+  // project's Prettier settings, wherever --out points). The plugins are named so that npm run dev
+  // can load them ahead of time.
+  const prettierOptions = {
+    ...(await resolveConfig(join(root, 'generated', 'contract.ts'))),
+    parser: 'typescript',
+    plugins: [typescriptPlugin, estreePlugin],
+  };
+  const generatedDir = out ?? join(root, 'generated');
+  // Lint ran above with redocly.yaml's rules; openapi-typescript would only run it again.
+  const types =
+    COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(specPath), { redocly: await createConfig({ extends: [] }), silent: true }));
+  const files: FileText[] = [
+    { path: join(generatedDir, 'openapi.d.ts'), text: types },
+    { path: join(generatedDir, 'contract.ts'), text: await format(contractModule(document), prettierOptions) },
+    { path: join(generatedDir, 'client-deprecations.ts'), text: await format(clientDeprecationsModule(document), prettierOptions) },
+    { path: join(generatedDir, 'tables.ts'), text: await format(tablesModule(document, HEADER), prettierOptions) },
+  ];
+  const scaffold: FileText[] = [];
+  if (out === undefined) {
+    files.push({
+      path: join(root, 'src', 'handlers', 'index.ts'),
+      text: await format(handlersIndexModule(document, HEADER), prettierOptions),
+    });
+    for (const file of scaffoldFiles(document, root))
+      scaffold.push({ path: join(root, file.path), text: await format(file.text, prettierOptions) });
+  }
+  const from = out ?? root;
+  const result: GenerateResult = { written: [], unchanged: [], scaffolded: [] };
+  for (const { path, text } of files) (writeIfChanged(path, text) ? result.written : result.unchanged).push(relative(from, path));
+  for (const { path, text } of scaffold) if (createIfAbsent(path, text)) result.scaffolded.push(relative(root, path));
+  return result;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  try {
+    const { written, unchanged, scaffolded } = await generate(values.out === undefined ? {} : { out: resolve(values.out) });
+    const list = (files: string[]) => (files.length > 0 ? files.join(', ') : 'nothing');
+    process.stderr.write(`wrote ${list(written)}; unchanged: ${list(unchanged)}\n`);
+    if (scaffolded.length > 0) process.stderr.write(`scaffolded (answering 501 until written): ${scaffolded.join(', ')}\n`);
+  } catch (error) {
+    if (!(error instanceof SpecProblems)) throw error;
+    process.stderr.write(`openapi.yaml has problems; nothing was written:\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+// Run as a command (npm run generate); imported (npm run dev, tests), it only exports generate().
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

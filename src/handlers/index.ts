@@ -1,29 +1,22 @@
-import { DEFAULT_IDEMPOTENCY_RETENTION_SECONDS } from '../config.js';
-import type { IdempotencyStore } from '../storage/idempotency.js';
-import type { PetStore } from '../storage/pets.js';
+// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.
+// Each operation's handler is src/handlers/<operationId in kebab case>.ts, exporting a function named
+// after the operationId that makes the handler from HandlerDeps; `npm run generate` writes one that
+// answers 501 for an operation that has none.
+import { handlerDeps, type HandlerOptions } from './deps.js';
+import type { OperationHandlers } from './operation.js';
+import { listPets } from './list-pets.js';
 import { createPet } from './create-pet.js';
 import { getPet } from './get-pet.js';
-import { listPets } from './list-pets.js';
 import { listStoreOrders } from './list-store-orders.js';
-import type { OperationHandlers } from './operation.js';
 
-export interface HandlerDeps {
-  /** Where the operations keep pets, and the records of their Idempotency-Keys. */
-  storage: PetStore & IdempotencyStore;
-  /** The base path the API is served under, e.g. /v1, for the links handlers return. */
-  basePath: string;
-  /** The current instant; injected so that tests can move time. */
-  clock?: () => Date;
-  /** How long the record of an Idempotency-Key is kept (IDEMPOTENCY_RETENTION_SECONDS). */
-  idempotencyRetentionSeconds?: number;
-}
+export type { HandlerDeps, HandlerOptions } from './deps.js';
 
-/** Every operation's handler, keyed by operationId: one missing fails `tsc`. */
-export function createHandlers(deps: HandlerDeps): OperationHandlers {
-  const { clock = () => new Date(), idempotencyRetentionSeconds = DEFAULT_IDEMPOTENCY_RETENTION_SECONDS } = deps;
+/** Every operation's handler, keyed by operationId. */
+export function createHandlers(options: HandlerOptions): OperationHandlers {
+  const deps = handlerDeps(options);
   return {
     listPets: listPets(deps),
-    createPet: createPet({ ...deps, clock, idempotencyRetentionSeconds }),
+    createPet: createPet(deps),
     getPet: getPet(deps),
     listStoreOrders: listStoreOrders(deps),
   };

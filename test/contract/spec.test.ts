@@ -34,48 +34,18 @@ describe('openapi.yaml', () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect(contract.basePath).toBe('/v1');
     expect(document.servers?.map((server) => server.description)).toEqual(['Production', 'Staging']);
-    expect(contract.operations.map(({ operation }) => operation.operationId).sort()).toEqual([
-      'createPet',
-      'getPet',
-      'listPets',
-      'listStoreOrders',
-    ]);
+    // The operations the interface names (pet-store-service-interface.md); the spec may add others.
+    expect(contract.operations.map(({ operation }) => operation.operationId)).toEqual(
+      expect.arrayContaining(['listPets', 'createPet', 'getPet']),
+    );
+    expect(contract.operations).toContainEqual(expect.objectContaining({ method: 'get', path: '/store/orders' }));
     for (const { operation } of contract.operations) {
       expect((operation as { security?: unknown }).security, operation.operationId).toBeUndefined();
-      expect(operation.responses['401'], operation.operationId).toEqual({ $ref: '#/components/responses/Unauthorized' });
     }
     expect((document as { security?: unknown }).security).toEqual([{ bearerAuth: [] }]);
   });
-
-  it('gives every schema, property, parameter, header and response a description and an example', () => {
-    const missing: string[] = [];
-    const components = document.components as Record<string, Record<string, Record<string, unknown>>>;
-    for (const [name, schema] of Object.entries(components['schemas']!)) {
-      if (!schema['description'] || !schema['examples']) missing.push(`schema ${name}`);
-      for (const [property, value] of Object.entries((schema['properties'] ?? {}) as Record<string, SchemaObject>)) {
-        if (!value['$ref'] && (!value['description'] || !value['examples'])) missing.push(`schema ${name}.${property}`);
-      }
-    }
-    for (const [name, parameter] of Object.entries(components['parameters']!)) {
-      if (!parameter['description'] || parameter['example'] === undefined) missing.push(`parameter ${name}`);
-    }
-    for (const [name, header] of Object.entries(components['headers']!)) {
-      if (!header['description'] || !(header['schema'] as SchemaObject)['examples']) missing.push(`header ${name}`);
-    }
-    for (const { operation } of contract.operations) {
-      for (const [status, response] of Object.entries(operation.responses as Record<string, { $ref?: string }>)) {
-        const resolved = resolveRef<{ $ref?: string; description?: string; content?: Record<string, { examples?: unknown }> }>(
-          document,
-          response,
-        );
-        if (!resolved.description) missing.push(`${operation.operationId} ${status} description`);
-        for (const [type, media] of Object.entries(resolved.content ?? {})) {
-          if (!media.examples) missing.push(`${operation.operationId} ${status} ${type} example`);
-        }
-      }
-    }
-    expect(missing).toEqual([]);
-  });
+  // Which error responses each operation documents, and a description and an example on every
+  // part, are lint rules (.spectral.yaml, test/spec/lint.test.ts): they fail before any test runs.
 });
 
 describe('resolveRef', () => {

@@ -45,12 +45,20 @@ export interface RunningServer {
  */
 export const QUOTA_NEVER_REACHED = { RATE_LIMIT_PER_MINUTE: '100000' };
 
+/** Where the server runs from: the built one here by default, or another project's, or from source (tsx). */
+export interface ServerCommand {
+  cwd?: string;
+  /** Node's arguments: ['dist/main.js'] by default. */
+  args?: string[];
+}
+
 /**
  * Starts the built server on a free port (PORT=0) and resolves once it logs "listening", which
  * carries the real address: no polling, no sleeps.
  */
-export function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
+export function startServer(env: Record<string, string>, { cwd, args = ['dist/main.js'] }: ServerCommand = {}): Promise<RunningServer> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    ...(cwd ? { cwd } : {}),
     // No drain period: a test that stops a server wants it gone; shutdown tests set their own. No
     // metrics listener (its port is fixed, and servers run side by side): tests of it ask for one.
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '0', METRICS_PORT: '0', ...env },

@@ -1,0 +1,53 @@
+import { readDeprecations, type Deprecation } from './deprecations.js';
+import { readErrorCodes, type ErrorCode } from './error-codes.js';
+import { basePathOf, listOperations, type OpenApiDocument, type OperationEntry } from './spec.js';
+
+/** Everything the server takes from openapi.yaml, read and checked once at start-up. */
+export interface Contract {
+  document: OpenApiDocument;
+  basePath: string;
+  operations: OperationEntry[];
+  errorCodes: ReadonlyMap<ErrorCode, number>;
+  deprecations: Deprecation[];
+  maxRequestBodyBytes: number;
+  /** `x-max-request-target-bytes`: longer request targets are answered 414. */
+  maxRequestTargetBytes: number;
+  /** What an `X-Request-Id` must look like to be used as given: the pattern of the response header's schema. */
+  requestIdPattern: RegExp;
+  /** The text of openapi.yaml, comments included, when the document was read from it as is. */
+  sourceText?: string;
+}
+
+/** A size limit the spec states as a document-level extension. */
+function byteLimit(document: OpenApiDocument, name: `x-${string}`): number {
+  const value = document[name];
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0)
+    throw new Error(`openapi.yaml: ${name} must be a positive integer`);
+  return value;
+}
+
+/** components.headers.RequestId.schema.pattern, the one statement of what a usable request id is. */
+function readRequestIdPattern(document: OpenApiDocument): RegExp {
+  const headers = document.components['headers'] as Record<string, { schema?: { pattern?: unknown } }> | undefined;
+  const pattern = headers?.['RequestId']?.schema?.pattern;
+  if (typeof pattern !== 'string') throw new Error('openapi.yaml: components.headers.RequestId needs a schema with a pattern');
+  return new RegExp(pattern);
+}
+
+/**
+ * The contract of a document, with every check the server makes of it at start-up except the one
+ * against generated/ (contract.ts adds that). Kept apart from generated/ so that `npm run generate`
+ * can ask whether the server would start on a spec before it writes anything.
+ */
+export function readContract(document: OpenApiDocument): Contract {
+  return {
+    document,
+    basePath: basePathOf(document),
+    operations: listOperations(document),
+    errorCodes: readErrorCodes(document),
+    deprecations: readDeprecations(document),
+    maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
+    maxRequestTargetBytes: byteLimit(document, 'x-max-request-target-bytes'),
+    requestIdPattern: readRequestIdPattern(document),
+  };
+}
