@@ -37,13 +37,13 @@ export interface Config {
 
 export type LogFormat = 'json' | 'pretty';
 
-export const DEFAULT_DATABASE_URL = 'file:data/petstore.db';
+const DEFAULT_DATABASE_URL = 'file:data/petstore.db';
 /** 24 hours, as openapi.yaml's Idempotency-Key documents. */
 export const DEFAULT_IDEMPOTENCY_RETENTION_SECONDS = 86_400;
 /** The port Prometheus exporters conventionally use (as OpenTelemetry's Prometheus exporter does). */
-export const DEFAULT_METRICS_PORT = 9464;
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
-export const DEFAULT_FAILED_AUTH_PER_MINUTE = 30;
+const DEFAULT_METRICS_PORT = 9464;
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+const DEFAULT_FAILED_AUTH_PER_MINUTE = 30;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];

@@ -2,7 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { ApiKeyStore } from '../storage/api-keys.js';
 
 /** Recognisable in logs, configs and secret scanners. */
-export const API_KEY_PREFIX = 'psk_';
+const API_KEY_PREFIX = 'psk_';
 const SECRET_BYTES = 32; // 256 bits from the OS CSPRNG
 const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
 const API_KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
@@ -34,7 +34,7 @@ export function looksLikeApiKey(candidate: string): boolean {
   return API_KEY_PATTERN.test(candidate);
 }
 
-export const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const ACCOUNT_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export async function issueApiKey(storage: ApiKeyStore, accountName: string): Promise<IssuedApiKey> {
   if (!ACCOUNT_NAME_PATTERN.test(accountName)) {

@@ -1,7 +1,7 @@
 import type { ApiKeyStore } from '../storage/api-keys.js';
 import { displayPrefixOf, generateApiKey, hashApiKey, type IssuedApiKey } from './api-keys.js';
 
-export const BOOTSTRAP_ACCOUNT = 'admin';
+const BOOTSTRAP_ACCOUNT = 'admin';
 
 /**
  * A fresh store has no way in: make the first key so the operator can start. Returns undefined when

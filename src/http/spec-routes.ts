@@ -3,7 +3,7 @@ import type { Contract } from '../contract/contract.js';
 import { formatSpec } from '../contract/spec.js';
 
 /** The media type openapi.yaml's description announces for /openapi.yaml (RFC 9512). */
-export const YAML_MEDIA_TYPE = 'application/yaml';
+const YAML_MEDIA_TYPE = 'application/yaml';
 
 /**
  * Publishes the contract the server enforces at /openapi.json and /openapi.yaml, outside the base

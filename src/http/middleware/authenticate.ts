@@ -7,7 +7,7 @@ import { contextOf } from '../request-context.js';
 import { clientKey } from '../rate-limits/client-address.js';
 import type { FailedAuthLimit } from '../rate-limits/failed-auth-limit.js';
 
-export const AUTH_REALM = 'pet-store';
+const AUTH_REALM = 'pet-store';
 
 const BEARER = /^bearer +(\S+) *$/i;
 

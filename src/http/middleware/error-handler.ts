@@ -31,7 +31,7 @@ function fieldOf(path: string | undefined): string {
 }
 
 /** The validator's findings as sentences that name the field and the rule it breaks. */
-export function describeValidationErrors(items: readonly ValidationItem[]): string[] {
+function describeValidationErrors(items: readonly ValidationItem[]): string[] {
   const sentences = items.map(({ path, message = 'is invalid', errorCode = '' }) => {
     const field = fieldOf(path);
     if (errorCode.startsWith('additionalProperties')) return `${field} is not a field of this request; remove it`;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Contract } from '../../contract/contract.js';
 import { apiError } from '../../errors/api-error.js';
+import { sentOnce } from '../raw-headers.js';
 import { contextOf } from '../request-context.js';
 
 /** RFC 9110 §7.2 / RFC 3986 §3.2.2: uri-host [ ":" port ], where the host may be empty. */
@@ -41,9 +42,7 @@ export function checkRequestTarget({ maxRequestTargetBytes: limit }: Contract): 
     const problem = contextOf(res).targetProblem;
     if (problem) throw apiError('bad_request', { problem });
     if (req.url === '*' && req.method !== 'OPTIONS') throw apiError('bad_request', { problem: 'only OPTIONS takes the target *' });
-    let hosts = 0;
-    for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]!.toLowerCase() === 'host') hosts += 1;
-    if (hosts > 1) throw apiError('bad_request', { problem: 'it has more than one Host header' });
+    if (!sentOnce(req.rawHeaders, 'host')) throw apiError('bad_request', { problem: 'it has more than one Host header' });
     const host = req.headers.host;
     if (host === undefined) {
       if (req.httpVersionMinor >= 1) throw apiError('bad_request', { problem: 'it has no Host header' });
