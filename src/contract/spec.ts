@@ -36,7 +36,7 @@ export interface ParameterObject {
   schema?: SchemaObject;
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const SPEC_PATH = join(PACKAGE_ROOT, 'openapi.yaml');
@@ -122,7 +122,7 @@ export function matchPathTemplate(template: string, path: string): Record<string
 }
 
 /** Unescapes one JSON-pointer token (RFC 6901). */
-function unescapePointerToken(token: string): string {
+export function unescapePointerToken(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
