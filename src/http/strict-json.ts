@@ -83,6 +83,9 @@ export function parseStrictJson(text: string): StrictJsonResult {
   } catch (error) {
     const duplicate = /^Duplicate key '(.*)' encountered/.exec((error as Error).message);
     if (duplicate) return { ok: false, kind: 'invalid', problems: [`body has the key ${JSON.stringify(duplicate[1])} more than once`] };
+    // The parser recurses: thousands of nested arrays (16 KiB of `[`) exhaust the stack. Well-formed
+    // JSON all the same, but deeper than anything a schema here describes.
+    if (error instanceof RangeError) return { ok: false, kind: 'invalid', problems: ['body is nested too deeply'] };
     return { ok: false, kind: 'syntax' };
   }
   if (value === null || typeof value !== 'object') return { ok: false, kind: 'syntax' };

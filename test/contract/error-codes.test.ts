@@ -28,6 +28,7 @@ describe('the error codes of openapi.yaml (readErrorCodes)', () => {
       uri_too_long: 414,
       unsupported_media_type: 415,
       expectation_failed: 417,
+      precondition_failed: 412,
       rate_limited: 429,
       too_many_failed_authentications: 429,
       headers_too_large: 431,

@@ -10,9 +10,9 @@ import { postgresBackend, sqliteBackend } from '../support/backends.js';
 
 /**
  * docs/adding-a-field.md, followed on a copy of the project: an optional `nickname` added to Pet and
- * NewPet in openapi.yaml, then `npm run generate`. Without a migration, neither backend opens, and
- * each says which file to change; with one migration per backend, a pet round-trips its nickname
- * through every way storage writes and reads pets.
+ * NewPet (and PetPatch, so that an update may change it) in openapi.yaml, then `npm run generate`.
+ * Without a migration, neither backend opens, and each says which file to change; with one migration
+ * per backend, a pet round-trips its nickname through every way storage writes and reads pets.
  */
 
 const PROJECT = resolve('.');
@@ -20,7 +20,16 @@ const PROJECT = resolve('.');
 /** The project as a user edits it, with its node_modules. */
 function copyProject(): string {
   const copy = mkdtempSync(join(tmpdir(), 'petstore-adding-a-field-'));
-  for (const entry of ['openapi.yaml', 'package.json', 'tsconfig.json', '.prettierrc.json', 'src', 'scripts', 'generated']) {
+  for (const entry of [
+    'openapi.yaml',
+    'redocly.yaml',
+    'package.json',
+    'tsconfig.json',
+    '.prettierrc.json',
+    'src',
+    'scripts',
+    'generated',
+  ]) {
     cpSync(join(PROJECT, entry), join(copy, entry), { recursive: true });
   }
   symlinkSync(join(PROJECT, 'node_modules'), join(copy, 'node_modules'), 'dir');
@@ -30,7 +39,7 @@ function copyProject(): string {
 function addNickname(copy: string): void {
   const path = join(copy, 'openapi.yaml');
   const spec = parseDocument(readFileSync(path, 'utf8'));
-  for (const schema of ['Pet', 'NewPet']) {
+  for (const schema of ['Pet', 'NewPet', 'PetPatch']) {
     spec.setIn(['components', 'schemas', schema, 'properties', 'nickname'], {
       type: 'string',
       maxLength: 40,
@@ -74,8 +83,12 @@ for (const [backend, url] of process.argv.slice(2).map((arg) => arg.split('=', 2
       { accountId, key: 'k', fingerprint: 'f', now, expiresAt: new Date(now.getTime() + 60_000) },
       (pet) => ((responded = pet), { status: 201, headers: {}, body: new Uint8Array() }),
     );
-    const read = await Promise.all(created.map((pet) => storage.getPet(pet.id)));
-    report[backend] = { created, responded, read, page: await storage.listPets({ limit: 10 }), sold: await storage.listPets({ limit: 10, status: 'sold' }) };
+    const read = await Promise.all(created.map(async (pet) => (await storage.getPet(pet.id)).pet));
+    const updated = [
+      await storage.updatePet(created[1].id, { nickname: 'Tommy' }),
+      await storage.updatePet(created[0].id, { categoryId: 7 }),
+    ];
+    report[backend] = { created, responded, read, updated, page: await storage.listPets({ limit: 10 }), sold: await storage.listPets({ limit: 10, status: 'sold' }) };
   } catch (error) {
     report[backend] = { error: error.message };
   } finally {
@@ -130,7 +143,11 @@ describe('adding a field to Pet (docs/adding-a-field.md)', () => {
         created: [rex, tom, kit],
         responded: max,
         read: [rex, tom, kit],
-        page: [rex, tom, kit, max],
+        updated: [
+          { kind: 'updated', pet: { pet: { ...tom, nickname: 'Tommy' }, version: 2 } },
+          { kind: 'updated', pet: { pet: { ...rex, categoryId: 7 }, version: 2 } },
+        ],
+        page: [{ ...rex, categoryId: 7 }, { ...tom, nickname: 'Tommy' }, kit, max],
         sold: [kit],
       });
     }

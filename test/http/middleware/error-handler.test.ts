@@ -15,8 +15,9 @@ describe.each(backends)('errors and protocol hygiene [$name]', (backend) => {
 
   it.each([
     ['delete', '/v1/pets', 'POST, GET, HEAD'],
-    ['put', '/v1/pets/1', 'GET, HEAD'],
-    ['patch', '/v1/pets/1', 'GET, HEAD'],
+    // Every method of the path, those of the deprecated getPet's neighbours (updatePet, deletePet) included.
+    ['put', '/v1/pets/1', 'DELETE, PATCH, GET, HEAD'],
+    ['post', '/v1/pets/1', 'DELETE, PATCH, GET, HEAD'],
     ['post', '/v1/store/orders', 'GET, HEAD'],
   ] as const)('answers 405 with Allow for %s %s', async (method, path, allow) => {
     const res = await t.api[method](path).set(t.auth).expect(405);
