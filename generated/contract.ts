@@ -22,13 +22,13 @@ export const ERROR_STATUSES = {
   expectation_failed: 417,
   rate_limited: 429,
   too_many_failed_authentications: 429,
-  precondition_failed: 412,
   headers_too_large: 431,
   idempotency_key_reused: 422,
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
   http_version_not_supported: 505,
+  precondition_failed: 412,
 } as const satisfies Record<components['schemas']['ErrorCode'], number>;
 
 /** Every operation: its method and its path template, relative to the base path. */

@@ -194,7 +194,7 @@ export interface components {
          *     `x-http-status`. Codes are stable; new ones may be added in a minor version.
          * @example validation_failed
          */
-        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "precondition_failed" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
+        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported" | "precondition_failed");
         /**
          * @description The one error object of the service, returned with every 4xx and 5xx status.
          * @example {
@@ -434,8 +434,9 @@ export interface components {
         IfMatch: string;
         /**
          * @description RFC 9110 §13.1.2: answer `304` without a body if the animal's current `ETag` is one of these
-         *     (compared weakly, so `W/"…"` matches too), or for `*`. `*` or a comma-separated list of
-         *     entity-tags; anything else is `400`.
+         *     (compared weakly, so `W/"…"` matches too), or for `*`. A value that lists no such tag, well
+         *     formed or not, is ignored, never refused: at worst the answer carries the body (as in 1.1.0,
+         *     which did not read this header).
          * @example "1-1"
          */
         IfNoneMatch: string;
@@ -684,8 +685,9 @@ export interface operations {
             header?: {
                 /**
                  * @description RFC 9110 §13.1.2: answer `304` without a body if the animal's current `ETag` is one of these
-                 *     (compared weakly, so `W/"…"` matches too), or for `*`. `*` or a comma-separated list of
-                 *     entity-tags; anything else is `400`.
+                 *     (compared weakly, so `W/"…"` matches too), or for `*`. A value that lists no such tag, well
+                 *     formed or not, is ignored, never refused: at worst the answer carries the body (as in 1.1.0,
+                 *     which did not read this header).
                  * @example "1-1"
                  */
                 "If-None-Match"?: components["parameters"]["IfNoneMatch"];

@@ -28,7 +28,6 @@ describe('the error codes of openapi.yaml (readErrorCodes)', () => {
       uri_too_long: 414,
       unsupported_media_type: 415,
       expectation_failed: 417,
-      precondition_failed: 412,
       rate_limited: 429,
       too_many_failed_authentications: 429,
       headers_too_large: 431,
@@ -37,6 +36,7 @@ describe('the error codes of openapi.yaml (readErrorCodes)', () => {
       not_implemented: 501,
       service_unavailable: 503,
       http_version_not_supported: 505,
+      precondition_failed: 412,
     });
   });
 
