@@ -20,7 +20,16 @@ const PROJECT = resolve('.');
 /** The project as a user edits it, with its node_modules. */
 function copyProject(): string {
   const copy = mkdtempSync(join(tmpdir(), 'petstore-adding-a-field-'));
-  for (const entry of ['openapi.yaml', 'package.json', 'tsconfig.json', '.prettierrc.json', 'src', 'scripts', 'generated']) {
+  for (const entry of [
+    'openapi.yaml',
+    'redocly.yaml',
+    'package.json',
+    'tsconfig.json',
+    '.prettierrc.json',
+    'src',
+    'scripts',
+    'generated',
+  ]) {
     cpSync(join(PROJECT, entry), join(copy, entry), { recursive: true });
   }
   symlinkSync(join(PROJECT, 'node_modules'), join(copy, 'node_modules'), 'dir');
