@@ -16,7 +16,7 @@ import { watch } from 'chokidar';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import { SpecLint, Typecheck } from './dev/background.js';
 import { Generator } from './dev/generator.js';
-import { DevServer } from './dev/server.js';
+import { DevServer, type Started } from './dev/server.js';
 import { specFiles } from './dev/spec-files.js';
 import type { LineHandler } from './dev/warm.js';
 
@@ -53,20 +53,36 @@ const ownWrites = new Map<string, string>();
 /** When each step of a cycle ended (performance.now()), for the line that reports it. */
 interface Steps {
   checked?: number;
-  generated?: number;
+  serverFiles?: number;
 }
 
-/** Generates, stopping the old server as soon as the spec has passed; false when the spec cannot be served. */
-async function regenerate(steps: Steps): Promise<boolean> {
-  const outcome = await generator.run(() => {
-    steps.checked = performance.now();
-    void server.stop();
+/** Settles once the generator's writes of the current cycle are known (ownWrites). */
+let generation: Promise<unknown> = Promise.resolve();
+
+/**
+ * Generates: the old server stops once the spec has passed, the new one starts once the files it
+ * runs on are written (the types are made meanwhile). Resolves with that start, or with undefined
+ * when the spec cannot be served.
+ */
+async function regenerate(steps: Steps): Promise<{ start: Promise<Started> } | undefined> {
+  let start: Promise<Started> | undefined;
+  const run = generator.run({
+    onValid: () => {
+      steps.checked = performance.now();
+      void server.stop();
+    },
+    onServerFiles: () => {
+      steps.serverFiles = performance.now();
+      start = server.restart();
+    },
   });
-  steps.generated = performance.now();
+  generation = run;
+  const outcome = await run;
   if (outcome.type === 'invalid') {
     const kept = server.isRunning ? '; the last good server keeps running' : '';
     say(`openapi.yaml cannot be served${kept}:\n${outcome.problems.map((problem) => `  ${problem}`).join('\n')}`);
-    return false;
+    // Past the server's files, the new server is on its way all the same.
+    return start && { start };
   }
   const { written, scaffolded } = outcome.result;
   for (const file of [...written, ...scaffolded].map((path) => join(root, path))) {
@@ -74,7 +90,7 @@ async function regenerate(steps: Steps): Promise<boolean> {
   }
   if (written.length > 0) say(`generated ${written.join(', ')}`);
   if (scaffolded.length > 0) say(`scaffolded, answering 501 until written: ${scaffolded.join(', ')}`);
-  return true;
+  return { start: start ?? server.restart() };
 }
 
 /** What has changed since the last cycle began. */
@@ -110,18 +126,21 @@ async function cycle(): Promise<void> {
   pending = undefined;
   const steps: Steps = {};
   try {
+    let start: Promise<Started> | undefined;
     if (spec) {
-      const valid = await regenerate(steps);
+      start = (await regenerate(steps))?.start;
       await updateWatched();
-      if (!valid) return;
+      if (!start) return;
     }
-    const ready = performance.now();
-    const started = await server.restart();
+    const ready = steps.serverFiles ?? performance.now();
+    const started = await (start ?? server.restart());
     const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(2)} s`;
     const now = performance.now();
     const detail = [
       ...(steps.checked !== undefined ? [`spec checked in ${seconds(since, steps.checked)}`] : []),
-      ...(steps.checked !== undefined && steps.generated !== undefined ? [`generated in ${seconds(steps.checked, steps.generated)}`] : []),
+      ...(steps.checked !== undefined && steps.serverFiles !== undefined
+        ? [`files written in ${seconds(steps.checked, steps.serverFiles)}`]
+        : []),
       `server started in ${seconds(ready, now)}`,
     ];
     if ('url' in started) say(`serving ${started.url || 'again'}: ${seconds(since, now)} after the save (${detail.join(', ')})`);
@@ -134,6 +153,8 @@ async function cycle(): Promise<void> {
 }
 
 async function saved(file: string): Promise<void> {
+  // The generator may be writing this file: its own writes are known once it has reported.
+  await generation.catch(() => undefined);
   const own = ownWrites.get(file);
   if (own !== undefined) {
     ownWrites.delete(file);

@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import type { GenerateReport } from './generate-worker.js';
 import { WarmProcess, type LineHandler } from './warm.js';
 
-export type GenerateOutcome = Exclude<GenerateReport, { type: 'valid' }>;
+export type GenerateOutcome = Extract<GenerateReport, { type: 'generated' | 'invalid' }>;
+
+/** What a run tells as it goes: the spec has passed; the files the server runs on are written. */
+export interface GenerateSteps {
+  onValid(): void;
+  onServerFiles(): void;
+}
 
 /**
  * npm run generate, kept running for npm run dev (generate-worker.ts): its code loaded and compiled
@@ -37,12 +43,13 @@ export class Generator {
     return (await this.worker).graph.files;
   }
 
-  /** Generates; `onValid` is called as soon as the spec has passed its checks. */
-  async run(onValid: () => void): Promise<GenerateOutcome> {
+  /** Generates, telling each step as it ends. */
+  async run(steps: GenerateSteps): Promise<GenerateOutcome> {
     const worker = await this.worker;
     const outcome = new Promise<GenerateOutcome>((resolve) => {
       this.onReport = (report) => {
-        if (report.type === 'valid') onValid();
+        if (report.type === 'valid') steps.onValid();
+        else if (report.type === 'server-files') steps.onServerFiles();
         else resolve(report);
       };
       void worker.exited.then((code) => resolve({ type: 'invalid', problems: [`npm run generate stopped (${code}): see above`] }));
