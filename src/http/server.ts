@@ -1,9 +1,11 @@
 import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
 import { Lifecycle } from './lifecycle.js';
+import { DEFAULT_LINGER, isLingering, lingeringClose, type LingerLimits } from './lingering-close.js';
 import { normaliseTarget } from './middleware/request-target.js';
 import { rawErrorWriter } from './raw-error.js';
 
@@ -18,6 +20,8 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requ
 
 export interface ServerOptions extends AppOptions {
   timeouts?: ServerTimeouts;
+  /** How long and how much a connection is read after its last answer; DEFAULT_LINGER otherwise. */
+  linger?: LingerLimits;
 }
 
 /**
@@ -27,11 +31,13 @@ export interface ServerOptions extends AppOptions {
  */
 export function createHttpServer(options: ServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
-  const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS);
+  const linger = options.linger ?? DEFAULT_LINGER;
+  const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS, linger);
   const writeRawError = rawErrorWriter({
     requestIdPattern: options.contract.requestIdPattern,
     logger: options.logger,
     metrics: options.metrics,
+    linger,
   });
   lifecycle.attach(server, writeRawError);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
@@ -39,6 +45,8 @@ export function createHttpServer(options: ServerOptions): Server {
     writeRawError(res.socket!, apiError('expectation_failed'), { req, res });
   });
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+    // Answered and closing: what it still sends is dropped unparsed, and the closing has its own limits.
+    if (isLingering(socket)) return;
     const answer = answerToClientError(error, socket, options.contract.maxRequestTargetBytes);
     // The request whose body was late has a response, and through it the request's id.
     const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
@@ -105,7 +113,7 @@ function answerToClientError(
  * object whose prototype changes after it was built takes a new hidden class, which leaves every
  * later property access on req and res slow in V8. Built this way, that change is a no-op.
  */
-export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
+export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS, linger: LingerLimits = DEFAULT_LINGER): Server {
   function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
     IncomingMessage.apply(this, args);
   }
@@ -144,5 +152,11 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // switch (undocumented, but Node's own; test/http/server.test.ts guards it) Node answers the
   // requests it has read, then closes.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // After a response that closes its connection, Node calls the socket's destroySoon(), which
+  // destroys it as soon as the response is written: while a refused body is still arriving, that
+  // is a reset, which destroys the response before the client reads it. Closed in stages instead.
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = () => lingeringClose(socket, linger);
+  });
   return server;
 }

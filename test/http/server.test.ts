@@ -1,10 +1,37 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import express from 'express';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { loadContract } from '../../src/contract/contract.js';
 import { serverFor } from '../../src/http/server.js';
 import { backends } from '../support/backends.js';
 import { RawConnection, rawRequest } from '../support/raw-http.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
+
+const contract = loadContract();
+
+/**
+ * Writes `head`, then a body of `size` bytes as fast as the connection takes it; resolves once the
+ * last byte is written, rejects if the connection breaks first.
+ */
+function sendInFull(socket: Socket, head: string, size: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('close', () => reject(new Error('the connection closed before the body was sent')));
+    socket.write(head);
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    let left = size;
+    const pump = () => {
+      while (left > 0) {
+        const part = chunk.subarray(0, Math.min(left, chunk.length));
+        left -= part.length;
+        if (left === 0) socket.write(part, (error) => (error ? reject(error) : resolve()));
+        else if (!socket.write(part)) return void socket.once('drain', pump);
+      }
+    };
+    pump();
+  });
+}
 
 describe('the HTTP server', () => {
   it("builds requests and responses with Express's prototypes from the start", async () => {
@@ -121,6 +148,62 @@ describe.each(backends)('answers from below Express, as the Error object [$name]
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'bad_request', status: 400 });
     await connection.closed;
+  });
+
+  it('lets a client that sends an over-limit body in full, without Expect, read the 413 (RFC 9112 §9.6)', async () => {
+    const connection = await RawConnection.open(t.origin);
+    // As many clients do, it writes the whole request before it reads anything.
+    connection.socket.pause();
+    // Far more than the kernel buffers on both sides hold: the server must read it for it to be sent.
+    const size = 64 * 1024 * 1024;
+    await sendInFull(
+      connection.socket,
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+      size,
+    );
+    connection.socket.resume();
+    const res = await connection.response();
+    expect(res.body).toEqual({
+      code: 'payload_too_large',
+      status: 413,
+      message: `The request body is larger than ${contract.maxRequestBodyBytes} bytes.`,
+    });
+    expect(res.headers['connection']).toBe('close');
+    await connection.closed;
+  });
+
+  it('serves nothing sent after the answer to a refused body: the connection closes', async () => {
+    const connection = await RawConnection.open(t.origin);
+    const head = `Host: x\r\nAuthorization: ${t.auth.Authorization}\r\nContent-Type: application/json\r\n`;
+    const size = contract.maxRequestBodyBytes + 1;
+    connection.write(`POST /v1/pets HTTP/1.1\r\n${head}Content-Length: ${size}\r\n\r\n{"name":`);
+    expect((await connection.response()).status).toBe(413);
+    const body = JSON.stringify({ name: 'Rex', categoryId: 3 });
+    connection.write(`${' '.repeat(size - 8)}POST /v1/pets HTTP/1.1\r\n${head}Content-Length: ${body.length}\r\n\r\n${body}`);
+    await connection.closed;
+    await expect(connection.response()).rejects.toThrow(/closed before a response/);
+    expect(await t.storage.listPets({ limit: 10 })).toEqual([]);
+  });
+
+  it('cuts off a client that keeps sending after the answer, past the bytes it may send', async () => {
+    const small = await createTestApi({ backend, linger: { ms: 60_000, bytes: 1024 * 1024 } });
+    // Half-open allowed: the server's half-close after its answer does not stop it sending.
+    const socket = connect({ port: Number(new URL(small.origin).port), host: '127.0.0.1', allowHalfOpen: true });
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${small.auth.Authorization}\r\nContent-Type: application/json\r\nContent-Length: ${Number.MAX_SAFE_INTEGER}\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (!socket.destroyed && socket.write(chunk));
+      if (!socket.destroyed) socket.once('drain', pump);
+    };
+    pump();
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
   });
 
   it('closes a connection that sends nothing', async () => {
