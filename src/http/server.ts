@@ -27,7 +27,7 @@ export interface ServerOptions extends AppOptions {
 /**
  * The HTTP server of the service, as production runs it and as the in-process tests build it: the
  * app, plus the answers that Node's HTTP layer would otherwise give by itself with empty bodies
- * (parser errors, timeouts, unmet expectations, CONNECT), each as the Error object.
+ * (parser errors, timeouts, unmet expectations), each as the Error object.
  */
 export function createHttpServer(options: ServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
@@ -52,11 +52,6 @@ export function createHttpServer(options: ServerOptions): Server {
     const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (answer) writeRawError(socket, answer, { res, req: res?.req });
     else socket.destroy();
-  });
-  // CONNECT asks to tunnel elsewhere, which this server never does: no method is allowed on an
-  // authority-form target, which an empty Allow says (RFC 9110 §10.2.1).
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }, { Allow: '' }), { req });
   });
   return server;
 }
@@ -157,6 +152,21 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // is a reset, which destroys the response before the client reads it. Closed in stages instead.
   server.on('connection', (socket: Socket) => {
     socket.destroySoon = () => lingeringClose(socket, linger);
+  });
+  // CONNECT asks for a tunnel, which this server never opens. Node hands such a request over with
+  // its bare socket, outside the app; the app answers it as any other request instead: 401 without
+  // a key, 404, 405 with the path's Allow, or 400 for a target that is no path (the authority form
+  // of `CONNECT example.com:443`: this server is no proxy). Then the connection closes.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    // It has no content (RFC 9110 §9.3.6; Node's parser read none): what follows its head would be
+    // tunnel bytes, not a body for the app to wait on.
+    delete req.headers['content-length'];
+    delete req.headers['transfer-encoding'];
+    const res = new (Response as unknown as typeof ServerResponse)(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => lingeringClose(socket, linger));
+    server.emit('request', req, res);
   });
   return server;
 }

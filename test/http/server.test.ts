@@ -10,6 +10,12 @@ import { createTestApi, type TestApi } from '../support/test-app.js';
 
 const contract = loadContract();
 
+/** The methods openapi.yaml gives `path` (HEAD wherever GET is), as Allow lists them. */
+function methodsOf(path: string): string[] {
+  const methods = contract.operations.filter((entry) => entry.path === path).map((entry) => entry.method.toUpperCase());
+  return methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+}
+
 /**
  * Writes `head`, then a body of `size` bytes as fast as the connection takes it; resolves once the
  * last byte is written, rejects if the connection breaks first.
@@ -93,7 +99,8 @@ describe.each(backends)('answers from below Express, as the Error object [$name]
     ['headers over 16 KiB', `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'headers_too_large'],
     ['a target over 16 KiB', `GET /v1/pets/${'1'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'uri_too_long'],
     ['an unmet expectation', 'POST /v1/pets HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nContent-Length: 0\r\n\r\n', 417, 'expectation_failed'],
-    ['CONNECT', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'method_not_allowed'],
+    // This server is no proxy: a host and port is no target it has.
+    ['CONNECT to an authority', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 400, 'bad_request'],
   ])('answers %s with %i %s and closes the connection', async (_label, data, status, code) => {
     const res = await rawRequest(t.origin, data, { closes: true });
     expect(res.status).toBe(status);
@@ -148,6 +155,27 @@ describe.each(backends)('answers from below Express, as the Error object [$name]
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'bad_request', status: 400 });
     await connection.closed;
+  });
+
+  it('answers CONNECT to a path as any other method: 401 first, then 405 with the methods of the path', async () => {
+    const connect = (headers: string, body = '') =>
+      rawRequest(t.origin, `CONNECT /v1/pets HTTP/1.1\r\nHost: x\r\n${headers}\r\n${body}`, {
+        method: 'CONNECT',
+        url: '/v1/pets',
+        closes: true,
+      });
+    expect((await connect('')).body).toMatchObject({ code: 'missing_api_key', status: 401 });
+    const authorization = `Authorization: ${t.auth.Authorization}\r\n`;
+    // With Content-Length or without: a CONNECT has no content (RFC 9110 §9.3.6).
+    for (const [headers, body] of [
+      [authorization, ''],
+      [`${authorization}Content-Type: application/json\r\nContent-Length: 5\r\n`, 'hello'],
+    ] as const) {
+      const res = await connect(headers, body);
+      expect(res.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
+      expect(res.headers['allow']?.split(', ').sort()).toEqual(methodsOf('/pets').sort());
+      expect(res.headers['connection']).toBe('close');
+    }
   });
 
   it('lets a client that sends an over-limit body in full, without Expect, read the 413 (RFC 9112 §9.6)', async () => {

@@ -22,6 +22,10 @@ export function normaliseTarget(req: IncomingMessage): void {
   if (url.startsWith('/') || url === '*') return;
   if (!/^https?:\/\//i.test(url)) {
     (req as Target)[TARGET_PROBLEM] = 'the request target is neither a path nor an absolute http(s) URL';
+    // Express routes nothing without a path (the authority form of CONNECT, `example.com:443`): it
+    // is routed as `/` to be refused, and logged as it arrived.
+    (req as Target & { originalUrl?: string }).originalUrl = url;
+    req.url = '/';
     return;
   }
   try {

@@ -67,6 +67,12 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
       'the request target is neither a path nor an absolute http(s) URL',
     ],
     ['* with GET', { line: 'GET * HTTP/1.1' }, 'only OPTIONS takes the target *'],
+    // This server is no proxy: a host and port is no target it has.
+    [
+      'CONNECT to a host and port',
+      { line: 'CONNECT example.com:443 HTTP/1.1' },
+      'the request target is neither a path nor an absolute http(s) URL',
+    ],
   ])('answers %s with 400 bad_request', async (_label, parts, problem) => {
     const res = await rawRequest(t.origin, request(t, parts));
     expect(res.body).toEqual({ code: 'bad_request', status: 400, message: `The request is not valid HTTP/1.1: ${problem}.` });
