@@ -44,7 +44,7 @@ export function createHttpServer(options: ServerOptions): Server {
     res.shouldKeepAlive = false;
     writeRawError(res.socket!, apiError('expectation_failed'), { req, res });
   });
-  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
+  server.on('clientError', (error: ClientError, socket: Duplex) => {
     // Answered and closing: what it still sends is dropped unparsed, and the closing has its own limits.
     if (isLingering(socket)) return;
     const answer = answerToClientError(error, socket, options.contract.maxRequestTargetBytes);
@@ -56,12 +56,21 @@ export function createHttpServer(options: ServerOptions): Server {
   return server;
 }
 
+/** What Node's parser reports ('clientError'): where in the packet it stopped, and the packet. */
+type ClientError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number };
+
+/**
+ * Whether the parser stopped right after a well-formed HTTP version other than 1.0 and 1.1. llhttp
+ * reports a request line that does not end in CRLF (a bare LF, text after the version) with the
+ * same code as an unknown version: that is malformed framing, not another version of HTTP.
+ */
+function isOtherVersion({ rawPacket, bytesParsed }: ClientError): boolean {
+  const version = /HTTP\/(\d\.\d)$/.exec(rawPacket?.subarray(0, bytesParsed).toString('latin1') ?? '')?.[1];
+  return version !== undefined && version !== '1.0' && version !== '1.1';
+}
+
 /** What to answer to a request Node's parser refused or timed out, or undefined when nothing can be. */
-function answerToClientError(
-  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
-  socket: Duplex,
-  targetLimit: number,
-): ApiError | undefined {
+function answerToClientError(error: ClientError, socket: Duplex, targetLimit: number): ApiError | undefined {
   // A response is already on its way: too late to answer.
   const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
   if (response?.headersSent) return undefined;
@@ -78,6 +87,9 @@ function answerToClientError(
         : apiError('headers_too_large');
     }
     case 'HPE_INVALID_VERSION':
+      return isOtherVersion(error)
+        ? apiError('http_version_not_supported')
+        : apiError('bad_request', { problem: 'the request line must end with the HTTP version and CRLF' });
     case 'HPE_PAUSED_H2_UPGRADE':
       return apiError('http_version_not_supported');
     case 'HPE_INVALID_METHOD':
