@@ -245,3 +245,22 @@ describe.each(backends)('answers from below Express, as the Error object [$name]
     await connection.closed;
   });
 });
+
+describe('connections that send nothing, or half a request', () => {
+  // No storage is involved: one backend is enough.
+  it('are each answered 408 and closed by the headers timeout, 2,000 idle and 500 half-sent at once', async () => {
+    const t = await createTestApi({ timeouts: { headersTimeoutMs: 500, requestTimeoutMs: 1000, keepAliveTimeoutMs: 5000 } });
+    // All at once: the server accepts none of them until every connect has been issued, as a busy
+    // server does not.
+    const opening = Array.from({ length: 2500 }, () => RawConnection.open(t.origin));
+    const connections = await Promise.all(opening);
+    for (const connection of connections.slice(2000)) connection.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
+    await Promise.all(
+      connections.map(async (connection) => {
+        const res = await connection.response();
+        expect(res.body).toEqual({ code: 'request_timeout', status: 408, message: 'The request headers did not arrive in time.' });
+        await connection.closed;
+      }),
+    );
+  });
+});
