@@ -52,18 +52,56 @@ export function createHttpServer(options: ServerOptions): Server {
   lifecycle.attach(server, writeRawError);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     res.shouldKeepAlive = false;
-    writeRawError(res.socket!, apiError('expectation_failed'), { req, res });
+    inTurn(res, () => writeRawError(res.socket!, apiError('expectation_failed'), { req, res }));
   });
+  const refused = new WeakSet<Duplex>();
   server.on('clientError', (error: ClientError, socket: Duplex) => {
-    // Answered and closing: what it still sends is dropped unparsed, and the closing has its own limits.
-    if (isLingering(socket)) return;
-    const answer = answerToClientError(error, socket, options.contract.maxRequestTargetBytes);
-    // The request whose body was late has a response, and through it the request's id.
-    const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-    if (answer) writeRawError(socket, answer, { res, req: res?.req });
-    else socket.destroy();
+    // Answered and closing: what it still sends is dropped unparsed, and the closing has its own
+    // limits. Refused and waiting for earlier answers to go out: the parser repeats its error.
+    if (isLingering(socket) || refused.has(socket)) return;
+    // Bytes after a request that closes the connection (`Connection: close`, or HTTP/1.0 without
+    // keep-alive): that request is answered, then the connection closes, and nothing after it is
+    // served (RFC 9112 §9.6).
+    if (error.code === 'HPE_CLOSED_CONNECTION') return;
+    // The response of the request the error is about, when it had begun (its body was late or
+    // broken): through it, the request's id. A response to an earlier, complete request is one
+    // still being answered on a pipelined connection.
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    const res = pending && !pending.req.complete ? pending : undefined;
+    const answer = answerToClientError(error, res, options.contract.maxRequestTargetBytes);
+    if (!answer) {
+      socket.destroy();
+      return;
+    }
+    refused.add(socket);
+    afterAnswers(socket, () => writeRawError(socket, answer, { res, req: res?.req }));
   });
   return server;
+}
+
+/**
+ * Runs `serve` once `res` may be written: at once, unless answers to earlier requests on the
+ * connection (pipelined) are still going out. Node hands every request to the app as soon as it is
+ * read, and a request after one whose answer closes the connection (a refused body, `Connection:
+ * close`) would be carried out although its answer is never sent, and again when the client
+ * retries it. In turn, it never is (RFC 9112 §9.3.2 allows parallel work for safe methods only).
+ */
+function inTurn(res: ServerResponse, serve: () => void): void {
+  // The parser may still hand over a request it had read before the connection began to close.
+  const serveUnlessClosing = () => {
+    if (!isLingering(res.socket!)) serve();
+  };
+  // Node gives a pipelined response the socket once the one before it has finished.
+  if (res.socket) serveUnlessClosing();
+  else res.once('socket', serveUnlessClosing);
+}
+
+/** Calls `then` once the answers to the connection's earlier requests have gone out, in order. */
+function afterAnswers(socket: Duplex, then: () => void): void {
+  const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  // Node hands the socket to the next pipelined response as each one finishes, before this runs.
+  if (res && !res.writableFinished && res.req.complete) res.once('finish', () => afterAnswers(socket, then));
+  else then();
 }
 
 /** What Node's parser reports ('clientError'): where in the packet it stopped, and the packet. */
@@ -80,9 +118,8 @@ function isOtherVersion({ rawPacket, bytesParsed }: ClientError): boolean {
 }
 
 /** What to answer to a request Node's parser refused or timed out, or undefined when nothing can be. */
-function answerToClientError(error: ClientError, socket: Duplex, targetLimit: number): ApiError | undefined {
-  // A response is already on its way: too late to answer.
-  const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+function answerToClientError(error: ClientError, response: ServerResponse | undefined, targetLimit: number): ApiError | undefined {
+  // Its response is already on its way: too late to answer.
   if (response?.headersSent) return undefined;
   switch (error.code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
@@ -141,7 +178,7 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   Response.prototype = app.response;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     normaliseTarget(req);
-    void app(req, res);
+    inTurn(res, () => void app(req, res));
   };
   const server = createServer(
     {
