@@ -206,6 +206,10 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // switch (undocumented, but Node's own; test/http/server.test.ts guards it) Node answers the
   // requests it has read, then closes.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // Node keeps the first 2,000 header lines by default and drops the rest unseen, where a proxy in
+  // front may have read them (a second Host, Content-Type or Authorization). Every line is kept:
+  // the 16 KiB limit on the header section already bounds them.
+  server.maxHeadersCount = 0;
   // After a response that closes its connection, Node calls the socket's destroySoon(), which
   // destroys it as soon as the response is written: while a refused body is still arriving, that
   // is a reset, which destroys the response before the client reads it. Closed in stages instead.

@@ -73,6 +73,12 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
       { line: 'CONNECT example.com:443 HTTP/1.1' },
       'the request target is neither a path nor an absolute http(s) URL',
     ],
+    [
+      // Node keeps 2,000 header lines by default and drops the rest unseen.
+      'a second Host after 2,000 header lines',
+      { line: 'GET /v1/pets HTTP/1.1', extra: [...Array.from({ length: 2000 }, () => 'X: a'), 'Host: other.example'] },
+      'it has more than one Host header',
+    ],
   ])('answers %s with 400 bad_request', async (_label, parts, problem) => {
     const res = await rawRequest(t.origin, request(t, parts));
     expect(res.body).toEqual({ code: 'bad_request', status: 400, message: `The request is not valid HTTP/1.1: ${problem}.` });
