@@ -91,6 +91,24 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
     },
   );
 
+  it('refuses a Transfer-Encoding on HTTP/1.0, serves nothing of it, and closes (RFC 9112 §6.1)', async () => {
+    const body = JSON.stringify({ name: 'Tom', categoryId: 4 });
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    for (const keepAlive of [[], ['Connection: keep-alive']]) {
+      const head = request(t, {
+        line: 'POST /v1/pets HTTP/1.0',
+        extra: ['Content-Type: application/json', 'Transfer-Encoding: chunked', ...keepAlive],
+      });
+      const res = await rawRequest(t.origin, head + chunked, { method: 'POST', url: '/v1/pets', closes: true });
+      expect(res.body).toEqual({
+        code: 'bad_request',
+        status: 400,
+        message: 'The request is not valid HTTP/1.1: it is HTTP/1.0, which has no Transfer-Encoding.',
+      });
+    }
+    expect(await t.storage.listPets({ limit: 10 })).toEqual([{ id: 1, name: 'Rex', categoryId: 3 }]);
+  });
+
   it('serves HTTP/1.0 without a Host', async () => {
     expect((await rawRequest(t.origin, request(t, { line: 'GET /v1/pets HTTP/1.0', host: null }), { url: '/v1/pets' })).status).toBe(200);
   });
