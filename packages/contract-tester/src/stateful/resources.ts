@@ -61,8 +61,29 @@ export function resourceTemplates(api: ApiModel, create: OperationModel): string
 export function operationsOn(api: ApiModel, template: string): OperationModel[] {
   const names = pathParameterNames(template);
   return api.operations.filter(
-    ({ path }) => (path === template || path.startsWith(`${template}/`)) && pathParameterNames(path).every((name) => names.includes(name)),
+    (operation) =>
+      ((operation.path === template || operation.path.startsWith(`${template}/`)) &&
+        pathParameterNames(operation.path).every((name) => names.includes(name))) ||
+      bodyIdentity(operation, template) !== undefined,
   );
+}
+
+/** The collection path of a resource template: /pet for /pet/{petId}. */
+function collectionOf(template: string): string {
+  return template.slice(0, template.lastIndexOf('/')) || '/';
+}
+
+/**
+ * The body property that names the resource, for an update sent to the collection rather than to
+ * the resource's own path (PUT /pet with the pet's id in the body): the path parameter's name, or
+ * `id`. Undefined for any other operation.
+ */
+export function bodyIdentity(operation: OperationModel, template: string): string | undefined {
+  if (!['put', 'patch'].includes(operation.method) || operation.path !== collectionOf(template)) return undefined;
+  const [name] = pathParameterNames(template.slice(collectionOf(template).length));
+  const properties = operation.body?.media.find(({ kind }) => kind === 'json')?.schema['properties'] as Record<string, unknown> | undefined;
+  if (!properties || !name) return undefined;
+  return name in properties ? name : 'id' in properties ? 'id' : undefined;
 }
 
 /**
@@ -88,7 +109,7 @@ export class ResourceLedger {
   /** Known resources an operation can act on: it needs no path parameter they do not give. */
   candidates(operation: OperationModel): Resource[] {
     const names = pathParameterNames(operation.path);
-    if (!names.length) return [];
+    if (!names.length) return this.resources.filter((resource) => bodyIdentity(operation, resource.template) !== undefined);
     return this.resources.filter(
       (resource) =>
         (operation.path === resource.template || operation.path.startsWith(`${resource.template}/`)) &&
@@ -168,6 +189,11 @@ export class ResourceLedger {
     }
     if (response.status < 200 || response.status > 299) return [];
     const full = exchange;
+    const named = resource ? undefined : this.namedInBody(full);
+    if (named) {
+      named.last = response.body !== undefined ? { body: response.body, schemaPointer: documentedResponse(operation, response.status)?.schemaPointer } : 'unknown';
+      return [];
+    }
     if (method === 'POST' && !resource) return this.learn(full);
     if (!resource) {
       // A PUT to a path of its own makes the resource there.
@@ -188,6 +214,23 @@ export class ResourceLedger {
     resource.last =
       exact && (method === 'PUT' || method === 'PATCH') && response.body !== undefined ? { body: response.body, schemaPointer } : 'unknown';
     return [];
+  }
+
+  /** The resource an update sent to the collection names in its body, if the run knows it. */
+  private namedInBody(exchange: Exchange): Resource | undefined {
+    let body: unknown;
+    try {
+      body = exchange.request.body && JSON.parse(exchange.request.body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    if (body === null || typeof body !== 'object') return undefined;
+    return this.resources.find((resource) => {
+      const property = bodyIdentity(exchange.operation, resource.template);
+      const [name] = pathParameterNames(resource.template).slice(-1);
+      const value = property === undefined ? undefined : (body as Record<string, unknown>)[property];
+      return value !== undefined && name !== undefined && percentEncode(parameterText(value)) === resource.parameters[name];
+    });
   }
 
   /** The value at a JSON pointer of what a resource last answered (or what it answered when made). */

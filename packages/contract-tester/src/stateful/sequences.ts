@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import type { CheckName } from '../checks/names.js';
-import { jsonEqual } from '../generate/json-text.js';
+import { jsonEqual, type JsonValue } from '../generate/json-text.js';
 import { buildRequest, positiveParts, setParameter, type RequestParts } from '../generate/requests.js';
 import type { Case, Problem, Session, Step } from '../run/session.js';
 import { documentedResponse, type OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, splitTarget, type Exchange, type LinkContext, type LinkStep } from './links.js';
-import { operationsOn, ResourceLedger, resourceTemplates, type Resource } from './resources.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, type Resource } from './resources.js';
 
 /**
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
@@ -19,6 +19,15 @@ export function onResource(parts: RequestParts, operation: OperationModel, resou
   for (const parameter of operation.parameters) {
     const value = parameter.in === 'path' ? resource.parameters[parameter.name] : undefined;
     if (value !== undefined) next = setParameter(next, parameter, value);
+  }
+  // An update sent to the collection names the resource in its body (PUT /pet with the pet's id).
+  const property = bodyIdentity(operation, resource.template);
+  const name = Object.keys(resource.parameters).at(-1);
+  const body = next.body;
+  if (property !== undefined && name !== undefined && body && 'value' in body && body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) {
+    const text = decodeURIComponent(resource.parameters[name]!);
+    const value = /^-?\d+$/.test(text) ? Number(text) : text;
+    next = { ...next, body: { ...body, value: { ...(body.value as Record<string, JsonValue>), [property]: value } } };
   }
   return next;
 }

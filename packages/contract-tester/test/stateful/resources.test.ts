@@ -4,7 +4,9 @@ import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel, type ApiModel } from '../../src/spec/model.js';
 import type { Exchange, LinkContext } from '../../src/stateful/links.js';
-import { operationsOn, ResourceLedger, resourceTemplates } from '../../src/stateful/resources.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates } from '../../src/stateful/resources.js';
+import { onResource } from '../../src/stateful/sequences.js';
+import { emptyParts, NO_CREDENTIALS } from '../../src/generate/requests.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
 
@@ -89,5 +91,48 @@ describe('what a create makes', () => {
     const ledger = new ResourceLedger(board, context);
     const [made] = ledger.observe(exchange(board, 'markSquare', '/v1/games/3/squares/1/1', 200, { gameId: 3 }));
     expect(made).toMatchObject({ template: '/games/{gameId}/squares/{row}/{column}', state: 'present', createdBy: 'markSquare' });
+  });
+
+  it('is named in the body of an update sent to the collection (PUT /pets with the id), and followed through it', () => {
+    const pet = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
+    const api = readApiModel(
+      parseSpec(
+        JSON.stringify({
+          openapi: '3.1.0',
+          info: { title: 'T', version: '1' },
+          paths: {
+            '/pets': {
+              post: { operationId: 'addPet', requestBody: json(pet), responses: { '200': { description: 'ok', ...json(pet) } } },
+              put: { operationId: 'updatePet', requestBody: json(pet), responses: { '200': { description: 'ok', ...json(pet) } } },
+            },
+            '/pets/{petId}': {
+              get: {
+                operationId: 'getPet',
+                parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+                responses: { '200': { description: 'ok', ...json(pet) } },
+              },
+            },
+          },
+        }),
+      ),
+    );
+    expect(bodyIdentity(operation(api, 'updatePet'), '/pets/{petId}')).toBe('id');
+    expect(bodyIdentity(operation(api, 'addPet'), '/pets/{petId}')).toBeUndefined();
+    expect(operationsOn(api, '/pets/{petId}').map(({ id }) => id)).toEqual(['updatePet', 'getPet']);
+    const ledger = new ResourceLedger(api, context);
+    const [made] = ledger.observe(exchange(api, 'addPet', '/pets', 200, { id: 4, name: 'a' }));
+    expect(ledger.candidates(operation(api, 'updatePet'))).toEqual([made]);
+    const parts = {
+      ...emptyParts(operation(api, 'updatePet'), '', NO_CREDENTIALS),
+      body: { mediaType: 'application/json', value: { id: 99, name: 'b' } },
+    };
+    expect(onResource(parts, operation(api, 'updatePet'), made!).body).toEqual({
+      mediaType: 'application/json',
+      value: { id: 4, name: 'b' },
+    });
+    const update = exchange(api, 'updatePet', '/pets', 200, { id: 4, name: 'b' });
+    ledger.observe({ ...update, request: { ...update.request, body: Buffer.from('{"id":4,"name":"b"}') } });
+    expect(made!.last).toMatchObject({ body: { id: 4, name: 'b' } });
   });
 });
