@@ -191,7 +191,10 @@ export class ResourceLedger {
     const full = exchange;
     const named = resource ? undefined : this.namedInBody(full);
     if (named) {
-      named.last = response.body !== undefined ? { body: response.body, schemaPointer: documentedResponse(operation, response.status)?.schemaPointer } : 'unknown';
+      named.last =
+        response.body !== undefined
+          ? { body: response.body, schemaPointer: documentedResponse(operation, response.status)?.schemaPointer }
+          : 'unknown';
       return [];
     }
     if (method === 'POST' && !resource) return this.learn(full);

@@ -24,7 +24,15 @@ export function onResource(parts: RequestParts, operation: OperationModel, resou
   const property = bodyIdentity(operation, resource.template);
   const name = Object.keys(resource.parameters).at(-1);
   const body = next.body;
-  if (property !== undefined && name !== undefined && body && 'value' in body && body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) {
+  if (
+    property !== undefined &&
+    name !== undefined &&
+    body &&
+    'value' in body &&
+    body.value !== null &&
+    typeof body.value === 'object' &&
+    !Array.isArray(body.value)
+  ) {
     const text = decodeURIComponent(resource.parameters[name]!);
     const value = /^-?\d+$/.test(text) ? Number(text) : text;
     next = { ...next, body: { ...body, value: { ...(body.value as Record<string, JsonValue>), [property]: value } } };
