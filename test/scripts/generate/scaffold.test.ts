@@ -21,7 +21,8 @@ describe('kebabCase and handlerPath', () => {
 
 const SCAFFOLD = ['src/handlers/replace-pet.ts', 'test/handlers/replace-pet.test.ts', 'test/http/app/replace-pet.test.ts'];
 
-describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a copy of the project)', () => {
+// A type check and a test run of a whole project each: minutes on a busy machine.
+describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a copy of the project)', { timeout: 300_000 }, () => {
   let copy: string;
   const run = (args: string[], env: Record<string, string> = {}) =>
     spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env } });
@@ -72,8 +73,8 @@ describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a 
     // (its global setup then starts none) and without the build of dist/ they do not use.
     writeFileSync(
       join(copy, 'vitest.scaffold.config.ts'),
-      `import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { globalSetup: ['test/support/postgres-global-setup.ts'], setupFiles: ['test/support/cleanup.ts'] } });
+      `import base from './vitest.config.ts';
+export default { ...base, test: { ...base.test, globalSetup: ['test/support/postgres-global-setup.ts'] } };
 `,
     );
     const vitest = run(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.scaffold.config.ts', ...SCAFFOLD.slice(1)], {
