@@ -8,7 +8,10 @@ import type { LineHandler } from './warm.js';
 const TYPECHECK_PROCESS = fileURLToPath(new URL('./typecheck-process.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
-/** Runs at a low CPU priority, so that it never slows the server's restart, and prints its lines. */
+/**
+ * Runs at a low CPU priority, so that it never slows the server's restart, and prints its lines. (Its
+ * own process group, as every child of npm run dev: Ctrl-C reaches npm run dev alone.)
+ */
 function inBackground(child: ChildProcess, print: LineHandler): ChildProcess {
   if (child.pid !== undefined) setPriority(child.pid, 10);
   for (const stream of ['stdout', 'stderr'] as const) {
@@ -30,7 +33,7 @@ export class Typecheck {
 
   constructor(root: string, print: LineHandler) {
     this.child = inBackground(
-      fork(TYPECHECK_PROCESS, [], { cwd: root, execArgv: ['--import', TSX], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] }),
+      fork(TYPECHECK_PROCESS, [], { cwd: root, execArgv: ['--import', TSX], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true }),
       print,
     );
   }
@@ -64,6 +67,7 @@ export class SpecLint {
         cwd: this.root,
         env: { ...process.env, PATH: `${bin}${delimiter}${process.env['PATH'] ?? ''}` },
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
       },
     );
     this.child = inBackground(child, this.print);

@@ -13,7 +13,7 @@ export interface ModuleGraph {
 /**
  * What a module is made of: the packages a warm process (warm-process.ts) loads ahead of need, and
  * the project's files whose change makes a process that has loaded it stale. esbuild follows the
- * imports without bundling anything: a few dozen milliseconds.
+ * imports without bundling anything, so it is cheap to ask again.
  */
 export async function moduleGraph(root: string, entry: string): Promise<ModuleGraph> {
   const { metafile } = await build({

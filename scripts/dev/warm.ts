@@ -48,6 +48,8 @@ export class WarmProcess {
       env: { ...options.env, DEV_PRELOAD: JSON.stringify([...graph.packages, ...this.preloaded.map((file) => pathToFileURL(file).href)]) },
       execArgv: ['--import', TSX],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // Its own process group: Ctrl-C reaches npm run dev alone, which stops each child once.
+      detached: true,
     });
     for (const stream of ['stdout', 'stderr'] as const) {
       createInterface({ input: this.child[stream]! }).on('line', (line) => options.onLine(line, stream));

@@ -7,7 +7,8 @@ import { withReplacePet } from '../support/new-operation.js';
 
 // npm run dev on a copy of the project, as a user runs it (type check and lint on), driven by
 // saves. How fast it is: npm run dev:measure (docs/editing-the-spec.md), never asserted here.
-describe('npm run dev (scripts/dev.ts)', { timeout: 120_000 }, () => {
+// Every step waits on processes (the server, the type check, the lint) that a busy machine slows.
+describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
   let copy: string;
   let dev: DrivenDev;
   const path = (file: string) => join(copy, file);
@@ -35,7 +36,7 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     copy = copyProject();
     dev = await startDev(copy);
-  });
+  }, 180_000);
   beforeEach(({ onTestFailed }) => {
     const from = dev.lines.length;
     onTestFailed(() => void process.stderr.write(`npm run dev printed, during the test:\n${dev.lines.slice(from).join('\n')}\n`));
