@@ -47,7 +47,7 @@ const generator = new Generator(root, prefixed('generate'));
 const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'));
 const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'));
 
-/** Files the generator has just written under src/, with what it wrote: their watch events are its own. */
+/** Files the generator has written under src/, with what it wrote: while they hold it, their watch events are its own. */
 const ownWrites = new Map<string, string>();
 
 /** When each step of a cycle ended (performance.now()), for the line that reports it. */
@@ -155,14 +155,16 @@ async function cycle(): Promise<void> {
 async function saved(file: string): Promise<void> {
   // The generator may be writing this file: its own writes are known once it has reported.
   await generation.catch(() => undefined);
+  // One write may be seen as several events (an add, then one change or more): each of them finds
+  // the generator's own text, until someone saves something else there.
   const own = ownWrites.get(file);
   if (own !== undefined) {
-    ownWrites.delete(file);
     try {
       if (readFileSync(file, 'utf8') === own) return;
     } catch {
       // Removed since: a change like any other.
     }
+    ownWrites.delete(file);
   }
   const since = pending?.since ?? performance.now();
   await server.saved(file);

@@ -24,8 +24,15 @@ const SCAFFOLD = ['src/handlers/replace-pet.ts', 'test/handlers/replace-pet.test
 // A type check and a test run of a whole project each: minutes on a busy machine.
 describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a copy of the project)', { timeout: 300_000 }, () => {
   let copy: string;
+  // Each run is given less than the test's timeout, so that one that hangs fails with what it printed.
   const run = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, args, {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      timeout: 240_000,
+      killSignal: 'SIGKILL',
+    });
   const generate = () => run(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts']);
   const read = (file: string) => readFileSync(join(copy, file), 'utf8');
 
@@ -81,7 +88,9 @@ export default { ...base, test: { ...base.test, globalSetup: ['test/support/post
       TEST_DATABASE_URL: inject('postgresAdminUrl'),
       NO_COLOR: '1',
     });
-    expect(vitest.stdout + vitest.stderr).toMatch(/Test Files\s+2 passed/);
+    const output = vitest.stdout + vitest.stderr;
+    expect(vitest.signal, output).toBeNull();
+    expect(output).toMatch(/Test Files\s+2 passed/);
     expect(vitest.status).toBe(0);
   });
 
