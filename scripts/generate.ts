@@ -98,7 +98,6 @@ function contractModule(document: OpenApiDocument): string {
       `  ${key(operation.operationId)}: { method: ${literal(method.toUpperCase())}, path: ${literal(path)} },`,
   );
 
-
   const results = operations.map((entry) => {
     const responses = Object.entries(entry.operation.responses as Record<string, ResponseObject>).filter(([status]) => isSuccess(status));
     const members = responses.map(([status, response]) => resultType(document, entry, status, resolveRef(document, response)));
@@ -245,6 +244,8 @@ export interface GenerateOptions {
   out?: string;
   /** Called once the spec has passed its checks, before anything is written (npm run dev stops the old server then). */
   onValid?: () => void;
+  /** Called once what the server runs on is written, before the types (npm run dev starts the new server then). */
+  onServerFiles?: () => void;
 }
 
 export interface GenerateResult {
@@ -259,7 +260,7 @@ export interface GenerateResult {
  * Checks openapi.yaml (throwing SpecProblems, with file and line, when it cannot be served), then
  * writes what derives from it: a file only when its content changes, a scaffold only where nothing is.
  */
-export async function generate({ root = PACKAGE_ROOT, out, onValid }: GenerateOptions = {}): Promise<GenerateResult> {
+export async function generate({ root = PACKAGE_ROOT, out, onValid, onServerFiles }: GenerateOptions = {}): Promise<GenerateResult> {
   const specPath = join(root, 'openapi.yaml');
   const document = await checkSpec(root, specPath);
   onValid?.();
@@ -272,28 +273,32 @@ export async function generate({ root = PACKAGE_ROOT, out, onValid }: GenerateOp
     plugins: [typescriptPlugin, estreePlugin],
   };
   const generatedDir = out ?? join(root, 'generated');
-  // Lint ran above with redocly.yaml's rules; openapi-typescript would only run it again.
-  const types =
-    COMMENT_HEADER + astToString(await openapiTS(pathToFileURL(specPath), { redocly: await createConfig({ extends: [] }), silent: true }));
-  const files: FileText[] = [
-    { path: join(generatedDir, 'openapi.d.ts'), text: types },
-    { path: join(generatedDir, 'contract.ts'), text: await format(contractModule(document), prettierOptions) },
-    { path: join(generatedDir, 'client-deprecations.ts'), text: await format(clientDeprecationsModule(document), prettierOptions) },
-    { path: join(generatedDir, 'tables.ts'), text: await format(tablesModule(document, HEADER), prettierOptions) },
-  ];
-  const scaffold: FileText[] = [];
-  if (out === undefined) {
-    files.push({
-      path: join(root, 'src', 'handlers', 'index.ts'),
-      text: await format(handlersIndexModule(document, HEADER), prettierOptions),
-    });
-    for (const file of scaffoldFiles(document, root))
-      scaffold.push({ path: join(root, file.path), text: await format(file.text, prettierOptions) });
-  }
   const from = out ?? root;
   const result: GenerateResult = { written: [], unchanged: [], scaffolded: [] };
-  for (const { path, text } of files) (writeIfChanged(path, text) ? result.written : result.unchanged).push(relative(from, path));
-  for (const { path, text } of scaffold) if (createIfAbsent(path, text)) result.scaffolded.push(relative(root, path));
+  const write = async (files: FileText[]) => {
+    for (const { path, text } of files) {
+      (writeIfChanged(path, await format(text, prettierOptions)) ? result.written : result.unchanged).push(relative(from, path));
+    }
+  };
+
+  // First what the server runs on, then the types, which only tsc and the client read.
+  await write([
+    { path: join(generatedDir, 'contract.ts'), text: contractModule(document) },
+    { path: join(generatedDir, 'tables.ts'), text: tablesModule(document, HEADER) },
+    ...(out === undefined ? [{ path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) }] : []),
+  ]);
+  if (out === undefined) {
+    for (const file of scaffoldFiles(document, root)) {
+      if (createIfAbsent(join(root, file.path), await format(file.text, prettierOptions))) result.scaffolded.push(file.path);
+    }
+  }
+  onServerFiles?.();
+
+  // Lint ran above with redocly.yaml's rules; openapi-typescript would only run it again.
+  const types = await openapiTS(pathToFileURL(specPath), { redocly: await createConfig({ extends: [] }), silent: true });
+  const typesPath = join(generatedDir, 'openapi.d.ts');
+  (writeIfChanged(typesPath, COMMENT_HEADER + astToString(types)) ? result.written : result.unchanged).push(relative(from, typesPath));
+  await write([{ path: join(generatedDir, 'client-deprecations.ts'), text: clientDeprecationsModule(document) }]);
   return result;
 }
 

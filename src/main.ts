@@ -4,7 +4,7 @@ import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
 import { Lifecycle } from './http/lifecycle.js';
-import { createHttpServer } from './http/server.js';
+import { createHttpServer, LISTEN_BACKLOG } from './http/server.js';
 import { createLogger, prettyDestination } from './log/logger.js';
 import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.js';
 import { Metrics } from './metrics/metrics.js';
@@ -17,7 +17,7 @@ async function listen(server: Server, port: number, host: string): Promise<strin
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
-    server.listen(port, host);
+    server.listen({ port, host, backlog: LISTEN_BACKLOG });
   });
   const { address, port: bound } = server.address() as AddressInfo;
   return `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;

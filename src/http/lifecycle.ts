@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '../errors/api-error.js';
+import { isLingering } from './lingering-close.js';
 import { writeRawError, type RawErrorWriter } from './raw-error.js';
 
 type Phase = 'serving' | 'draining' | 'closing';
@@ -55,7 +56,8 @@ export class Lifecycle {
         connection.inFlight.delete(req);
         if (connection.inFlight.size > 0) return;
         connection.bytesAtRest = req.socket.bytesRead;
-        if (this.phase === 'closing') req.socket.destroy();
+        // A connection closing after its answer has its own limits (see lingeringClose).
+        if (this.phase === 'closing' && !isLingering(req.socket)) req.socket.destroy();
       });
     };
     // Listeners put first, so that they see every request before the app answers it.
@@ -75,6 +77,7 @@ export class Lifecycle {
     this.phase = 'closing';
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const [socket, connection] of this.connections) {
+      if (isLingering(socket)) continue;
       const [req, res] = [...connection.inFlight].find(([inFlight]) => !inFlight.complete) ?? [];
       if (req || (connection.inFlight.size === 0 && socket.bytesRead > connection.bytesAtRest)) {
         // A request not received in full: it cannot be served, but it can be told so.

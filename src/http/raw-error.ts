@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { ApiError } from '../errors/api-error.js';
 import type { Logger } from '../log/logger.js';
 import type { HttpMetrics } from '../metrics/metrics.js';
+import { DEFAULT_LINGER, lingeringClose, type LingerLimits } from './lingering-close.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './middleware/request-id.js';
 import { SECURITY_HEADERS } from './middleware/security-headers.js';
 import { contextOf, noteRawAnswer } from './request-context.js';
@@ -11,9 +12,15 @@ import { contextOf, noteRawAnswer } from './request-context.js';
 /**
  * The Error object as a whole HTTP/1.1 response, written straight to a connection that has no
  * Express response to write with: a request Node's parser refused, one that timed out, one cut off
- * by a shutdown. The connection is closed after it, as nothing more on it can be trusted to frame.
+ * by a shutdown. The connection is closed after it, as nothing more on it can be trusted to frame:
+ * in stages, so that a client still sending reads the answer (see lingeringClose).
  */
-export function writeRawError(socket: Duplex, error: ApiError, requestId: string = randomUUID()): void {
+export function writeRawError(
+  socket: Duplex,
+  error: ApiError,
+  requestId: string = randomUUID(),
+  linger: LingerLimits = DEFAULT_LINGER,
+): void {
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -32,10 +39,8 @@ export function writeRawError(socket: Duplex, error: ApiError, requestId: string
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}`,
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
-  // end() closes the writing side once the response is flushed; a client that keeps sending would
-  // keep the socket half-open, so it goes away once the response is out.
-  socket.once('finish', () => socket.destroy());
+  socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+  lingeringClose(socket, linger);
 }
 
 /** The request being answered, where there is one: its X-Request-Id is reused, its log line reports the answer. */
@@ -50,6 +55,8 @@ export interface RawErrorWriterOptions {
   requestIdPattern: RegExp;
   logger?: Logger;
   metrics?: HttpMetrics;
+  /** How the connection is closed after the answer; DEFAULT_LINGER otherwise. */
+  linger?: LingerLimits;
 }
 
 /**
@@ -58,12 +65,12 @@ export interface RawErrorWriterOptions {
  * new one), the error is counted by code, and it is logged: by the request's own log line when the
  * app had begun with it, otherwise by a line of its own.
  */
-export function rawErrorWriter({ requestIdPattern, logger, metrics }: RawErrorWriterOptions): RawErrorWriter {
+export function rawErrorWriter({ requestIdPattern, logger, metrics, linger }: RawErrorWriterOptions): RawErrorWriter {
   return (socket, error, { req, res } = {}) => {
     const requestId = requestIdOf(req, res, requestIdPattern);
     metrics?.countError(error.code);
     if (res && contextOf(res).observed) noteRawAnswer(res, error.status, error.code);
     else logger?.info({ reqId: requestId, status: error.status, code: error.code }, 'request rejected');
-    writeRawError(socket, error, requestId);
+    writeRawError(socket, error, requestId, linger);
   };
 }

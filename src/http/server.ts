@@ -1,9 +1,11 @@
 import { IncomingMessage, ServerResponse, createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
 import { Lifecycle } from './lifecycle.js';
+import { DEFAULT_LINGER, isLingering, lingeringClose, type LingerLimits } from './lingering-close.js';
 import { normaliseTarget } from './middleware/request-target.js';
 import { rawErrorWriter } from './raw-error.js';
 
@@ -18,49 +20,106 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = { headersTimeoutMs: 10_000, requ
 
 export interface ServerOptions extends AppOptions {
   timeouts?: ServerTimeouts;
+  /** How long and how much a connection is read after its last answer; DEFAULT_LINGER otherwise. */
+  linger?: LingerLimits;
 }
+
+/**
+ * How many connections the kernel may queue for the server before it accepts them (it caps the
+ * number at net.core.somaxconn). Past Node's default of 511, a burst of connections overflows the
+ * queue: Linux then drops the last packet of a client's handshake and may give the connection up
+ * without telling the client, which believes it is connected. The server never had that
+ * connection, so none of its timeouts closes it, and a client that sends nothing waits on it for
+ * ever.
+ */
+export const LISTEN_BACKLOG = 65_535;
 
 /**
  * The HTTP server of the service, as production runs it and as the in-process tests build it: the
  * app, plus the answers that Node's HTTP layer would otherwise give by itself with empty bodies
- * (parser errors, timeouts, unmet expectations, CONNECT), each as the Error object.
+ * (parser errors, timeouts, unmet expectations), each as the Error object.
  */
 export function createHttpServer(options: ServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
-  const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS);
+  const linger = options.linger ?? DEFAULT_LINGER;
+  const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS, linger);
   const writeRawError = rawErrorWriter({
     requestIdPattern: options.contract.requestIdPattern,
     logger: options.logger,
     metrics: options.metrics,
+    linger,
   });
   lifecycle.attach(server, writeRawError);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     res.shouldKeepAlive = false;
-    writeRawError(res.socket!, apiError('expectation_failed'), { req, res });
+    inTurn(res, () => writeRawError(res.socket!, apiError('expectation_failed'), { req, res }));
   });
-  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
-    const answer = answerToClientError(error, socket, options.contract.maxRequestTargetBytes);
-    // The request whose body was late has a response, and through it the request's id.
-    const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-    if (answer) writeRawError(socket, answer, { res, req: res?.req });
-    else socket.destroy();
-  });
-  // CONNECT asks to tunnel elsewhere, which this server never does: no method is allowed on an
-  // authority-form target, which an empty Allow says (RFC 9110 §10.2.1).
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
-    writeRawError(socket, apiError('method_not_allowed', { method: 'CONNECT', allow: '' }, { Allow: '' }), { req });
+  const refused = new WeakSet<Duplex>();
+  server.on('clientError', (error: ClientError, socket: Duplex) => {
+    // Answered and closing: what it still sends is dropped unparsed, and the closing has its own
+    // limits. Refused and waiting for earlier answers to go out: the parser repeats its error.
+    if (isLingering(socket) || refused.has(socket)) return;
+    // Bytes after a request that closes the connection (`Connection: close`, or HTTP/1.0 without
+    // keep-alive): that request is answered, then the connection closes, and nothing after it is
+    // served (RFC 9112 §9.6).
+    if (error.code === 'HPE_CLOSED_CONNECTION') return;
+    // The response of the request the error is about, when it had begun (its body was late or
+    // broken): through it, the request's id. A response to an earlier, complete request is one
+    // still being answered on a pipelined connection.
+    const pending = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    const res = pending && !pending.req.complete ? pending : undefined;
+    const answer = answerToClientError(error, res, options.contract.maxRequestTargetBytes);
+    if (!answer) {
+      socket.destroy();
+      return;
+    }
+    refused.add(socket);
+    afterAnswers(socket, () => writeRawError(socket, answer, { res, req: res?.req }));
   });
   return server;
 }
 
+/**
+ * Runs `serve` once `res` may be written: at once, unless answers to earlier requests on the
+ * connection (pipelined) are still going out. Node hands every request to the app as soon as it is
+ * read, and a request after one whose answer closes the connection (a refused body, `Connection:
+ * close`) would be carried out although its answer is never sent, and again when the client
+ * retries it. In turn, it never is (RFC 9112 §9.3.2 allows parallel work for safe methods only).
+ */
+function inTurn(res: ServerResponse, serve: () => void): void {
+  // The parser may still hand over a request it had read before the connection began to close.
+  const serveUnlessClosing = () => {
+    if (!isLingering(res.socket!)) serve();
+  };
+  // Node gives a pipelined response the socket once the one before it has finished.
+  if (res.socket) serveUnlessClosing();
+  else res.once('socket', serveUnlessClosing);
+}
+
+/** Calls `then` once the answers to the connection's earlier requests have gone out, in order. */
+function afterAnswers(socket: Duplex, then: () => void): void {
+  const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+  // Node hands the socket to the next pipelined response as each one finishes, before this runs.
+  if (res && !res.writableFinished && res.req.complete) res.once('finish', () => afterAnswers(socket, then));
+  else then();
+}
+
+/** What Node's parser reports ('clientError'): where in the packet it stopped, and the packet. */
+type ClientError = NodeJS.ErrnoException & { rawPacket?: Buffer; bytesParsed?: number };
+
+/**
+ * Whether the parser stopped right after a well-formed HTTP version other than 1.0 and 1.1. llhttp
+ * reports a request line that does not end in CRLF (a bare LF, text after the version) with the
+ * same code as an unknown version: that is malformed framing, not another version of HTTP.
+ */
+function isOtherVersion({ rawPacket, bytesParsed }: ClientError): boolean {
+  const version = /HTTP\/(\d\.\d)$/.exec(rawPacket?.subarray(0, bytesParsed).toString('latin1') ?? '')?.[1];
+  return version !== undefined && version !== '1.0' && version !== '1.1';
+}
+
 /** What to answer to a request Node's parser refused or timed out, or undefined when nothing can be. */
-function answerToClientError(
-  error: NodeJS.ErrnoException & { rawPacket?: Buffer },
-  socket: Duplex,
-  targetLimit: number,
-): ApiError | undefined {
-  // A response is already on its way: too late to answer.
-  const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+function answerToClientError(error: ClientError, response: ServerResponse | undefined, targetLimit: number): ApiError | undefined {
+  // Its response is already on its way: too late to answer.
   if (response?.headersSent) return undefined;
   switch (error.code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
@@ -75,6 +134,9 @@ function answerToClientError(
         : apiError('headers_too_large');
     }
     case 'HPE_INVALID_VERSION':
+      return isOtherVersion(error)
+        ? apiError('http_version_not_supported')
+        : apiError('bad_request', { problem: 'the request line must end with the HTTP version and CRLF' });
     case 'HPE_PAUSED_H2_UPGRADE':
       return apiError('http_version_not_supported');
     case 'HPE_INVALID_METHOD':
@@ -105,7 +167,7 @@ function answerToClientError(
  * object whose prototype changes after it was built takes a new hidden class, which leaves every
  * later property access on req and res slow in V8. Built this way, that change is a no-op.
  */
-export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS): Server {
+export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS, linger: LingerLimits = DEFAULT_LINGER): Server {
   function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
     IncomingMessage.apply(this, args);
   }
@@ -116,7 +178,7 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   Response.prototype = app.response;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     normaliseTarget(req, res);
-    void app(req, res);
+    inTurn(res, () => void app(req, res));
   };
   const server = createServer(
     {
@@ -144,5 +206,30 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // switch (undocumented, but Node's own; test/http/server.test.ts guards it) Node answers the
   // requests it has read, then closes.
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // Node keeps the first 2,000 header lines by default and drops the rest unseen, where a proxy in
+  // front may have read them (a second Host, Content-Type or Authorization). Every line is kept:
+  // the 16 KiB limit on the header section already bounds them.
+  server.maxHeadersCount = 0;
+  // After a response that closes its connection, Node calls the socket's destroySoon(), which
+  // destroys it as soon as the response is written: while a refused body is still arriving, that
+  // is a reset, which destroys the response before the client reads it. Closed in stages instead.
+  server.on('connection', (socket: Socket) => {
+    socket.destroySoon = () => lingeringClose(socket, linger);
+  });
+  // CONNECT asks for a tunnel, which this server never opens. Node hands such a request over with
+  // its bare socket, outside the app; the app answers it as any other request instead: 401 without
+  // a key, 404, 405 with the path's Allow, or 400 for a target that is no path (the authority form
+  // of `CONNECT example.com:443`: this server is no proxy). Then the connection closes.
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    // It has no content (RFC 9110 §9.3.6; Node's parser read none): what follows its head would be
+    // tunnel bytes, not a body for the app to wait on.
+    delete req.headers['content-length'];
+    delete req.headers['transfer-encoding'];
+    const res = new (Response as unknown as typeof ServerResponse)(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket);
+    res.once('finish', () => lingeringClose(socket, linger));
+    server.emit('request', req, res);
+  });
   return server;
 }

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../src/contract/contract.js';
 import { patchValidator } from '../../src/http/middleware/validator-patches.js';
-import { parametersOf, resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
+import { parametersOf, resolveRef, type OpenApiDocument } from '../../src/contract/spec.js';
 
 const contract = loadContract();
 const document = contract.document;

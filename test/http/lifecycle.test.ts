@@ -79,6 +79,24 @@ describe.each(backends)('shutting down [$name]', (backend) => {
     await shutdown;
   });
 
+  it('while draining, carries out nothing pipelined after a request whose answer closes the connection', async () => {
+    const lifecycle = new Lifecycle();
+    const t = await createTestApi({ backend, lifecycle });
+    const shutdown = lifecycle.shutdown(t.server, 60_000);
+    const connection = await RawConnection.open(t.origin);
+    const body = JSON.stringify({ name: 'Rex', categoryId: 3 });
+    connection.write(
+      get('/v1/pets', t) +
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    const res = await connection.response();
+    expect([res.status, res.headers['connection']]).toEqual([200, 'close']);
+    await connection.closed;
+    expect(await t.storage.listPets({ limit: 10 })).toEqual([]);
+    lifecycle.abort();
+    await shutdown;
+  });
+
   it('closes everything at once on abort (the deadline)', async () => {
     const lifecycle = new Lifecycle();
     const t = await createTestApi({ backend, lifecycle, handlers: { getPet: () => new Promise(() => {}) } });

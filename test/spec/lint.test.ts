@@ -171,7 +171,8 @@ describe('the lint of openapi.yaml (.spectral.yaml)', () => {
   });
 });
 
-describe('npm run lint:spec', () => {
+// Two command-line tools, Redocly's and Spectral's, each seconds of start-up on a busy machine.
+describe('npm run lint:spec', { timeout: 120_000 }, () => {
   let copy: string;
   beforeAll(() => {
     copy = copyProject();

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseDocument } from 'yaml';
+import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
 import { postgresMigrations } from '../../src/storage/postgres/migrations.js';
 import { sqliteMigrations } from '../../src/storage/sqlite/migrations.js';
 import { postgresBackend, sqliteBackend } from '../support/backends.js';
@@ -14,27 +14,6 @@ import { postgresBackend, sqliteBackend } from '../support/backends.js';
  * Without a migration, neither backend opens, and each says which file to change; with one migration
  * per backend, a pet round-trips its nickname through every way storage writes and reads pets.
  */
-
-const PROJECT = resolve('.');
-
-/** The project as a user edits it, with its node_modules. */
-function copyProject(): string {
-  const copy = mkdtempSync(join(tmpdir(), 'petstore-adding-a-field-'));
-  for (const entry of [
-    'openapi.yaml',
-    'redocly.yaml',
-    'package.json',
-    'tsconfig.json',
-    '.prettierrc.json',
-    'src',
-    'scripts',
-    'generated',
-  ]) {
-    cpSync(join(PROJECT, entry), join(copy, entry), { recursive: true });
-  }
-  symlinkSync(join(PROJECT, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  return copy;
-}
 
 function addNickname(copy: string): void {
   const path = join(copy, 'openapi.yaml');
@@ -107,6 +86,7 @@ function probe(copy: string, urls: Record<string, string>): Record<string, Recor
 describe('adding a field to Pet (docs/adding-a-field.md)', () => {
   it('fails each backend without its migration, naming the file to change; round-trips the field once it has one', async () => {
     const copy = copyProject();
+    onTestFinished(() => removeProjectCopy(copy));
     writeFileSync(join(copy, 'probe.ts'), PROBE);
     addNickname(copy);
     execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts'], { cwd: copy, stdio: 'pipe' });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { TEST_DATABASE_PREFIX } from './postgres-global-setup.js';
 import { tempDatabaseUrl } from './processes.js';
 
 /**
@@ -22,7 +21,7 @@ export const postgresBackend: Backend = {
   name: 'postgres',
   createDatabaseUrl: async () => {
     const adminUrl = inject('postgresAdminUrl');
-    const name = `${TEST_DATABASE_PREFIX}${randomBytes(6).toString('hex')}`;
+    const name = `${inject('postgresDatabasePrefix')}${randomBytes(6).toString('hex')}`;
     const client = new pg.Client(adminUrl);
     await client.connect();
     try {

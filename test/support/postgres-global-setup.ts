@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres-server.js';
@@ -6,10 +7,15 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Superuser URL of the PostgreSQL server the tests create their databases on. */
     postgresAdminUrl: string;
+    /**
+     * What the names of this run's databases begin with. A run of its own (a test that runs a copy
+     * of the project's vitest) may share the server, and must neither see nor drop this run's.
+     */
+    postgresDatabasePrefix: string;
   }
 }
 
-export const TEST_DATABASE_PREFIX = 'petstore_test_';
+const TEST_DATABASE_PREFIX = 'petstore_test_';
 
 /**
  * The PostgreSQL tests need a server: TEST_DATABASE_URL (any server the user points at, as a role
@@ -19,15 +25,15 @@ export const TEST_DATABASE_PREFIX = 'petstore_test_';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let throwaway: ThrowawayPostgres | undefined;
   const adminUrl = process.env['TEST_DATABASE_URL'] || (throwaway = await startThrowawayPostgres()).adminUrl;
+  const prefix = `${TEST_DATABASE_PREFIX}${randomBytes(4).toString('hex')}_`;
   project.provide('postgresAdminUrl', adminUrl);
+  project.provide('postgresDatabasePrefix', prefix);
   return async () => {
     if (throwaway) return throwaway.destroy();
-    // On a server we do not own, leave nothing behind.
+    // On a server we do not own, leave nothing of this run's behind.
     const client = new pg.Client(adminUrl);
     await client.connect();
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
-      `${TEST_DATABASE_PREFIX}%`,
-    ]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${prefix}%`]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     await client.end();
   };

@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
+import { freePort } from '../../scripts/free-port.js';
 import { fetchChecked } from './contract-fetch.js';
 
 export function tempDatabaseUrl(): string {
@@ -109,16 +109,7 @@ export function startServer(env: Record<string, string>, { cwd, args = ['dist/ma
   });
 }
 
-/** A port nothing listens on right now (the kernel's pick). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * startServer with its metrics listener on, on a free port; resolves with the server and the

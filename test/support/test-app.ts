@@ -7,7 +7,8 @@ import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { createHandlers } from '../../src/handlers/index.js';
 import type { OperationHandlers } from '../../src/handlers/operation.js';
 import type { Lifecycle } from '../../src/http/lifecycle.js';
-import { createHttpServer, type ServerTimeouts } from '../../src/http/server.js';
+import { createHttpServer, LISTEN_BACKLOG, type ServerTimeouts } from '../../src/http/server.js';
+import type { LingerLimits } from '../../src/http/lingering-close.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
 import type { RateLimitSettings } from '../../src/http/rate-limits/rate-limits.js';
 import { createLogger, type Logger } from '../../src/log/logger.js';
@@ -70,6 +71,8 @@ export interface TestApiOptions {
   contract?: Contract;
   /** The server's timeouts; production's defaults otherwise. */
   timeouts?: ServerTimeouts;
+  /** How the server closes a connection after its last answer; production's limits otherwise. */
+  linger?: LingerLimits;
   /** Its shutdown state, for tests that shut it down. */
   lifecycle?: Lifecycle;
   /** Where the server logs; silent by default. */
@@ -119,6 +122,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     storage,
     logger: options.logger ?? createLogger('silent'),
     ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+    ...(options.linger ? { linger: options.linger } : {}),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
@@ -129,7 +133,9 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       ...options.handlers,
     },
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, resolve),
+  );
   closeLater({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { server, origin, api: contractRequest(origin, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };

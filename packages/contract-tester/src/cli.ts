@@ -1,18 +1,29 @@
 #!/usr/bin/env node
 import { randomInt } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { parseSpec, readSpecText } from './openapi.js';
-import { KEY_VARIABLE } from './curl.js';
-import { junitXml } from './junit.js';
-import { resultLine, summary } from './report.js';
-import { readApiModel } from './spec-model.js';
-import { RunError, runContractTests } from './runner.js';
+import { ConfigError, EMPTY_PROFILE, readConfigFile, type Profile } from './config.js';
+import { API_KEY_VARIABLE, AUTH_VARIABLE, Credentials, variableName, type CredentialOptions, type Header } from './http/credentials.js';
+import type { ExchangeRecord } from './http/http-client.js';
+import { harLog } from './report/har.js';
+import { junitXml } from './report/junit.js';
+import { exchangeLine, failureLine, scenarioLine, summaryLine } from './report/ndjson.js';
+import { shellQuote } from './report/curl.js';
+import { resultLine, summary, type ReportContext } from './report/report.js';
+import { PHASES, type Phase } from './run/scenarios.js';
+import { planRun, RunError, runContractTests, runFailed, type Filters, type RunOptions } from './run/runner.js';
+import { loadSpec } from './spec/load.js';
 
 function positiveInteger(value: string): number {
   const number = Number(value);
   if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(number)) throw new InvalidArgumentError('a positive integer');
+  return number;
+}
+
+function positiveNumber(value: string): number {
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || !(number > 0)) throw new InvalidArgumentError('a positive number');
   return number;
 }
 
@@ -35,69 +46,274 @@ function baseUrl(value: string): string {
   return url.href.replace(/\/$/, '');
 }
 
-interface Options {
-  baseUrl: string;
-  apiKey?: string;
-  requests: number;
-  seed?: number;
-  operation?: string[];
-  check?: string[];
-  path?: string;
-  junit?: string;
-  spec?: string;
-  auditPages: number;
+/** A repeatable option that also takes comma-separated lists: `--tag a --tag b,c`. */
+const list = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+];
+
+function header(value: string, previous: Header[] = []): Header[] {
+  const colon = value.indexOf(':');
+  if (colon <= 0) throw new InvalidArgumentError('"Name: value"');
+  return [...previous, { name: value.slice(0, colon).trim(), value: value.slice(colon + 1).trim() }];
 }
 
-/** Where the spec is looked for when --spec is not given: in the folder the command runs in. */
+function security(value: string, previous: Record<string, string> = {}): Record<string, string> {
+  const equals = value.indexOf('=');
+  if (equals <= 0) throw new InvalidArgumentError('NAME=VALUE, NAME a security scheme of the spec');
+  return { ...previous, [value.slice(0, equals)]: value.slice(equals + 1) };
+}
+
+function phases(value: string): Phase[] {
+  const named = value.split(',').map((phase) => phase.trim());
+  const unknown = named.filter((phase) => !(PHASES as readonly string[]).includes(phase));
+  if (unknown.length) throw new InvalidArgumentError(`phases among ${PHASES.join(', ')}`);
+  return named as Phase[];
+}
+
+interface Options {
+  baseUrl: string;
+  spec?: string;
+  config?: string;
+  header?: Header[];
+  auth?: string;
+  security?: Record<string, string>;
+  apiKey?: string;
+  checks?: string[];
+  excludeChecks?: string[];
+  phases?: Phase[];
+  operation?: string[];
+  tag?: string[];
+  path?: string[];
+  method?: string[];
+  excludeOperation?: string[];
+  excludeTag?: string[];
+  excludePath?: string[];
+  excludeMethod?: string[];
+  excludeDeprecated?: boolean;
+  requests: number;
+  maxTime?: number;
+  maxResponseTime?: number;
+  seed?: number;
+  replay?: string;
+  replayPath?: string;
+  junit?: string;
+  har?: string;
+  ndjson?: string;
+  dryRun?: boolean;
+  failOnNotExercised?: boolean;
+}
+
+/** Where the spec is looked for when neither --spec nor the config names one: in the folder the command runs in. */
 const DEFAULT_SPEC = 'openapi.yaml';
 
 const program = new Command('openapi-contract-tester')
   .description(
-    'Tests a deployment against its OpenAPI document: valid and invalid requests generated from the spec, every answer held to it, ' +
-      'links followed; a failure is shrunk to a minimal request and printed as curl with the seed that reproduces it.',
+    "Tests a deployment against its OpenAPI 3.0 or 3.1 document: the spec's examples, its boundaries, valid and invalid requests generated " +
+      'from it, requests without credentials, and sequences that follow its links and what creates make; every answer held to the spec. ' +
+      'Each distinct failure is shrunk to a minimal case and printed as curl, with the command that replays it.',
   )
   .requiredOption('--base-url <url>', 'the deployment, with the base path (http://127.0.0.1:8080/v1)', baseUrl)
-  .addOption(new Option('--api-key <key>', 'an API key of the deployment').env(KEY_VARIABLE))
-  .option('--requests <n>', 'request budget: at least this many requests, shared among the checks', positiveInteger, 1000)
+  .option('--spec <file|url>', `the OpenAPI document, YAML or JSON (default: the config's spec, or ${DEFAULT_SPEC} in the current folder)`)
+  .option('--config <file>', 'a JSON config turning on stricter checks (a profile; see the README)')
+  .option(
+    '-H, --header <header>',
+    'a header for every request, "Name: value" (repeatable); one holding a secret is printed as a variable',
+    header,
+  )
+  .addOption(new Option('--auth <user:password>', 'user and password for HTTP basic schemes').env(AUTH_VARIABLE))
+  .option(
+    '--security <NAME=VALUE>',
+    `a credential for the security scheme NAME (repeatable; or ${variableName('SECURITY', 'NAME')})`,
+    security,
+  )
+  .addOption(new Option('--api-key <key>', 'a credential for every bearer, OAuth2, OpenID Connect and apiKey scheme').env(API_KEY_VARIABLE))
+  .option('--checks <names>', "only these checks (comma-separated; default: the default checks and the config's)", list)
+  .option('--exclude-checks <names>', 'not these checks', list)
+  .option('--phases <names>', `only these phases (${PHASES.join(',')})`, phases)
+  .option('--operation <id>', 'test only these operations (repeatable, or comma-separated)', list)
+  .option('--tag <tag>', 'only operations with these tags', list)
+  .option('--path <template>', 'only operations at these path templates (/pets/{petId}; ^… for a regular expression)', list)
+  .option('--method <method>', 'only operations of these methods', list)
+  .option('--exclude-operation <id>', 'not these operations', list)
+  .option('--exclude-tag <tag>', 'not operations with these tags', list)
+  .option('--exclude-path <template>', 'not operations at these paths', list)
+  .option('--exclude-method <method>', 'not operations of these methods', list)
+  .option('--exclude-deprecated', 'not deprecated operations')
+  .option('--requests <n>', 'request budget: at least this many requests, shared among the generated cases', positiveInteger, 1000)
+  .option('--max-time <seconds>', 'start no new case after this long', positiveNumber)
+  .option('--max-response-time <ms>', 'max_response_time: fail answers slower than this', positiveNumber)
   .option('--seed <seed>', 'seed of the generated cases (default: a new one, printed)', seedValue)
-  .option('--operation <operationId...>', 'test only these operations')
-  .option('--check <name...>', 'run only these checks (names as printed)')
-  .option('--path <path>', "with one --check: replay the failing case at fast-check's path (printed with a failure)")
+  .option('--replay <scenario>', 'replay one case of this scenario (printed with a failure), with --replay-path and --seed')
+  .option('--replay-path <path>', "the case's path (printed with a failure)")
   .option('--junit <file>', 'also write a JUnit XML report')
-  .option('--spec <file>', `the OpenAPI document (default: ${DEFAULT_SPEC} in the current folder)`)
-  .option('--audit-pages <n>', 'read at most this many pages of a listing when checking it for what the run created', positiveInteger, 1000)
+  .option('--har <file>', 'also write every exchange as HAR 1.2 (secrets as variables)')
+  .option('--ndjson <file>', 'also write every exchange, scenario and failure as a JSON line')
+  .option('--dry-run', 'print what would be tested, and what not and why, and send nothing')
+  .option('--fail-on-not-exercised', 'an operation no valid request got a success from fails the run (default: a warning)')
   .showHelpAfterError()
   // A wrong option is a run that cannot start: exit 2, as for an unreachable deployment.
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
 
+/** The secrets of the spec's schemes given by environment variable only. */
+function securityFromEnvironment(schemes: string[], given: Record<string, string> = {}): Record<string, string> {
+  const found = { ...given };
+  for (const name of schemes) {
+    const value = process.env[variableName('SECURITY', name)];
+    if (value !== undefined && value !== '' && found[name] === undefined) found[name] = value;
+  }
+  return found;
+}
+
+/** The command that ran, as a reader can run it again: its options without seed and outputs, secrets as variables. */
+function commandLine(options: Options, spec: string, credentials: Credentials): string {
+  const args = ['npx openapi-contract-tester', '--base-url', shellQuote(options.baseUrl), '--spec', shellQuote(spec)];
+  if (options.config) args.push('--config', shellQuote(resolve(options.config)));
+  for (const { name, value } of credentials.plainHeaders) args.push('-H', shellQuote(`${name}: ${value}`));
+  for (const { name, variable } of credentials.secretHeaders) args.push('-H', `"${name}: $${variable}"`);
+  if (options.auth !== undefined) args.push('--auth', `"$${AUTH_VARIABLE}"`);
+  for (const name of Object.keys(options.security ?? {})) args.push('--security', `"${name}=$${variableName('SECURITY', name)}"`);
+  if (options.apiKey !== undefined) args.push('--api-key', `"$${API_KEY_VARIABLE}"`);
+  const lists: Array<[string, string[] | undefined]> = [
+    ['--checks', options.checks],
+    ['--exclude-checks', options.excludeChecks],
+    ['--operation', options.operation],
+    ['--tag', options.tag],
+    ['--path', options.path],
+    ['--method', options.method],
+    ['--exclude-operation', options.excludeOperation],
+    ['--exclude-tag', options.excludeTag],
+    ['--exclude-path', options.excludePath],
+    ['--exclude-method', options.excludeMethod],
+  ];
+  for (const [flag, values] of lists) if (values?.length) args.push(flag, shellQuote(values.join(',')));
+  if (options.phases) args.push('--phases', options.phases.join(','));
+  if (options.excludeDeprecated) args.push('--exclude-deprecated');
+  if (options.maxResponseTime !== undefined) args.push('--max-response-time', String(options.maxResponseTime));
+  return args.join(' ');
+}
+
 async function main(): Promise<number> {
   const options = program.parse().opts<Options>();
-  // An empty PETSTORE_API_KEY is no key.
+  if (options.auth === '') delete options.auth;
   if (options.apiKey === '') delete options.apiKey;
-  const seed = options.seed ?? randomInt(2 ** 31);
-  const spec = options.spec ?? DEFAULT_SPEC;
-  if (options.spec === undefined && !existsSync(spec)) throw new RunError(`no --spec given and no ${DEFAULT_SPEC} in ${resolve('.')}`);
-  const document = parseSpec(readSpecText(spec));
-  const keyless = options.apiKey === undefined && readApiModel(document).operations.some(({ credentials }) => credentials.length > 0);
-  process.stdout.write(
-    `Contract tests of ${options.baseUrl} against ${document.info.title} ${document.info.version}: seed ${seed}, at least ${options.requests} requests` +
-      `${keyless ? ' (no API key: only the checks that need none)' : ''}\n`,
-  );
-  const run = await runContractTests({
-    baseUrl: options.baseUrl,
+  let profile: Profile = EMPTY_PROFILE;
+  if (options.config) {
+    try {
+      profile = readConfigFile(options.config);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new RunError(error.message);
+      throw error;
+    }
+  }
+  const spec = options.spec ?? profile.spec ?? DEFAULT_SPEC;
+  if (!options.spec && !profile.spec && !existsSync(spec)) throw new RunError(`no --spec given and no ${DEFAULT_SPEC} in ${resolve('.')}`);
+  let document;
+  try {
+    document = await loadSpec(spec);
+  } catch (error) {
+    throw new RunError(`cannot read the spec: ${(error as Error).message}`);
+  }
+  const schemes = Object.keys((document.components['securitySchemes'] as object | undefined) ?? {});
+  const unknownSchemes = Object.keys(options.security ?? {}).filter((name) => !schemes.includes(name));
+  if (unknownSchemes.length)
+    throw new RunError(`--security ${unknownSchemes.join(', ')}: the spec's security schemes are ${schemes.join(', ') || 'none'}`);
+  options.security = securityFromEnvironment(schemes, options.security);
+  const credentialOptions: CredentialOptions = {
+    ...(options.header ? { headers: options.header } : {}),
+    ...(options.auth !== undefined ? { basic: options.auth } : {}),
+    ...(Object.keys(options.security).length ? { security: options.security } : {}),
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+  };
+  const credentials = new Credentials(credentialOptions);
+  const specShown = /^https?:/i.test(spec) ? spec : resolve(spec);
+  const context: ReportContext = { credentials, command: commandLine(options, specShown, credentials) };
+  const seed = options.seed ?? randomInt(2 ** 31);
+  if ((options.replay === undefined) !== (options.replayPath === undefined)) throw new RunError('--replay and --replay-path go together');
+  const filters: Filters = {
+    ...(options.operation ? { operations: options.operation } : {}),
+    ...(options.tag ? { tags: options.tag } : {}),
+    ...(options.path ? { paths: options.path } : {}),
+    ...(options.method ? { methods: options.method } : {}),
+    ...(options.excludeOperation ? { excludeOperations: options.excludeOperation } : {}),
+    ...(options.excludeTag ? { excludeTags: options.excludeTag } : {}),
+    ...(options.excludePath ? { excludePaths: options.excludePath } : {}),
+    ...(options.excludeMethod ? { excludeMethods: options.excludeMethod } : {}),
+    ...(options.excludeDeprecated ? { excludeDeprecated: true } : {}),
+  };
+  const runOptions: RunOptions = {
+    baseUrl: options.baseUrl,
+    document,
     requests: options.requests,
     seed,
-    ...(options.operation ? { operations: options.operation } : {}),
-    ...(options.check ? { checks: options.check } : {}),
-    ...(options.path !== undefined ? { path: options.path } : {}),
-    auditPages: options.auditPages,
-    document,
-    onResult: (result) => process.stdout.write(`${resultLine(result)}\n`),
+    credentials: credentialOptions,
+    profile: options.failOnNotExercised ? { ...profile, failOnNotExercised: true } : profile,
+    filters,
+    ...(options.checks ? { checks: options.checks } : {}),
+    ...(options.excludeChecks ? { excludeChecks: options.excludeChecks } : {}),
+    ...(options.phases ? { phases: options.phases } : {}),
+    ...(options.maxTime !== undefined ? { maxTimeSeconds: options.maxTime } : {}),
+    ...(options.maxResponseTime !== undefined ? { maxResponseTimeMs: options.maxResponseTime } : {}),
+    ...(options.replay !== undefined ? { replay: { scenario: options.replay, path: options.replayPath! } } : {}),
+  };
+  const header = `${document.info.title} ${document.info.version}${profile.name ? `, with ${profile.name}` : ''}`;
+  if (options.dryRun) {
+    process.stdout.write(`${planText(runOptions, header)}\n`);
+    return 0;
+  }
+  process.stdout.write(`Contract tests of ${options.baseUrl} against ${header}: seed ${seed}, at least ${options.requests} requests\n`);
+  const records: ExchangeRecord[] = [];
+  const ndjson = options.ndjson ? createWriteStream(options.ndjson) : undefined;
+  const run = await runContractTests({
+    ...runOptions,
+    onResult: (result) => {
+      process.stdout.write(`${resultLine(result)}\n`);
+      ndjson?.write(`${scenarioLine(result)}\n`);
+    },
+    ...(options.har || ndjson
+      ? {
+          onExchange: (record: ExchangeRecord) => {
+            if (options.har) records.push(record);
+            ndjson?.write(`${exchangeLine(record)}\n`);
+          },
+        }
+      : {}),
   });
-  process.stdout.write(`\n${summary(run)}\n`);
-  if (options.junit) writeFileSync(options.junit, junitXml(run));
-  return run.results.some(({ status }) => status === 'failed') ? 1 : 0;
+  process.stdout.write(`\n${summary(run, context)}\n`);
+  if (options.junit) writeFileSync(options.junit, junitXml(run, context));
+  if (options.har) writeFileSync(options.har, harLog(records, new URL(options.baseUrl).origin, packageVersion()));
+  if (ndjson) {
+    for (const failure of run.failures) ndjson.write(`${failureLine(failure)}\n`);
+    ndjson.write(`${summaryLine(run)}\n`);
+    await new Promise<void>((done) => ndjson.end(done));
+  }
+  return runFailed(run) ? 1 : 0;
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** --dry-run: the plan in words. */
+function planText(options: RunOptions, header: string): string {
+  const plan = planRun(options);
+  const lines = [`Plan of the contract tests of ${options.baseUrl} against ${header} (nothing is sent):`];
+  lines.push(`  checks: ${plan.checks.join(', ')}`, `  phases: ${plan.phases.join(', ')}`);
+  lines.push(`  operations tested: ${plan.tested.join(', ') || 'none'}`);
+  if (plan.filteredOut.length) lines.push(`  left out by the filters: ${plan.filteredOut.join(', ')}`);
+  for (const { operation, reason } of plan.skipped) lines.push(`  not tested: ${operation}: ${reason}`);
+  for (const warning of plan.warnings) lines.push(`  warning: ${warning}`);
+  lines.push('  scenarios:');
+  for (const scenario of plan.scenarios)
+    lines.push(`    ${scenario.name} [${scenario.phase}]: ${scenario.cases} ${scenario.fixed ? 'fixed cases' : 'generated cases'}`);
+  return lines.join('\n');
 }
 
 main().then(

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startThingsServer, THINGS_SPEC } from './support/things-api.js';
-import { createTestApi, PET_STORE_SPEC } from './support/pet-store.js';
+import { createTestApi, PET_STORE_CONFIG, PET_STORE_SPEC } from './support/pet-store.js';
 
 interface Outcome {
   status: number | null;
@@ -15,20 +15,27 @@ interface Outcome {
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-/**
- * Runs the built command in the pet store's folder (where it finds openapi.yaml without --spec);
- * asynchronously, so that the in-process servers it tests keep serving.
- */
+/** Runs the built command (asynchronously, so that the in-process servers it tests keep serving). */
 function contractTest(args: string[], env: Record<string, string> = {}, cwd = dirname(PET_STORE_SPEC)): Promise<Outcome> {
   const child = spawn(process.execPath, [CLI, ...args], {
     cwd,
-    env: { ...process.env, PETSTORE_API_KEY: '', ...env },
+    env: { ...process.env, CONTRACT_TEST_API_KEY: '', CONTRACT_TEST_AUTH: '', ...env },
   });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+/** Runs a printed command line (the replay) in bash. */
+function shell(command: string, env: Record<string, string>): Promise<Outcome> {
+  const child = spawn('bash', ['-c', command.replace(/^npx openapi-contract-tester/, `'${process.execPath}' '${CLI}'`)], {
+    env: { ...process.env, ...env },
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr: '' })));
 }
 
 const folder = () => mkdtempSync(join(tmpdir(), 'contract-test-'));
@@ -45,46 +52,114 @@ async function things(lenient = false): Promise<{ baseUrl: string; spec: string 
   return { baseUrl, spec };
 }
 
-describe('contract-test CLI', () => {
-  /** The tester on the Things API (lenient: with a fault), seed 12, 200 requests, a JUnit report. */
-  async function testThings(lenient: boolean): Promise<Outcome & { junit: string }> {
+// Each test starts the command several times, a Node process each: more than the default 30 s on a busy machine.
+describe('contract-test CLI', { timeout: 120_000 }, () => {
+  /** The tester on the Things API (lenient: with a fault), seed 12, 200 requests, every report. */
+  async function testThings(lenient: boolean): Promise<Outcome & { junit: string; har: string; ndjson: string; spec: string }> {
     const { baseUrl, spec } = await things(lenient);
-    const junit = join(folder(), 'report.xml');
-    const args = ['--base-url', baseUrl, '--spec', spec, '--requests', '200', '--seed', '12', '--junit', junit];
+    const out = folder();
+    const [junit, har, ndjson] = ['report.xml', 'exchanges.har', 'run.ndjson'].map((name) => join(out, name));
+    const args = [
+      '--base-url',
+      baseUrl,
+      '--spec',
+      spec,
+      '--requests',
+      '200',
+      '--seed',
+      '12',
+      '--junit',
+      junit!,
+      '--har',
+      har!,
+      '--ndjson',
+      ndjson!,
+    ];
     const outcome = await contractTest(args);
-    return { ...outcome, junit: readFileSync(junit, 'utf8') };
+    return {
+      ...outcome,
+      spec,
+      junit: readFileSync(junit!, 'utf8'),
+      har: readFileSync(har!, 'utf8'),
+      ndjson: readFileSync(ndjson!, 'utf8'),
+    };
   }
 
-  it('passes a deployment that keeps its spec: exit 0, every check, a JUnit report without failures', async () => {
-    const { status, stdout, junit } = await testThings(false);
+  it('passes a deployment that keeps its spec: exit 0, every scenario, reports without failures', async () => {
+    const { status, stdout, junit, har, ndjson } = await testThings(false);
     expect(stdout).toMatch(/^Contract tests of http:\/\/127\.0\.0\.1:\d+\/api against Things 0\.1\.0: seed 12, at least 200 requests\n/);
-    expect(stdout).toContain('✓ listThings: non-canonical number (');
+    expect(stdout).toContain('✓ listThings: coverage (');
     expect(stdout).toContain('✓ /things: methods not allowed (');
-    expect(stdout).toMatch(/\n7 checks: 7 passed, 0 failed, 0 skipped; \d+ requests in [\d.]+ s; seed 12\n$/);
+    expect(stdout).toMatch(/\n(\d+) scenarios: \1 passed, 0 failed, 0 skipped; 0 failures; \d+ requests in [\d.]+ s; seed 12\n$/);
     expect(status).toBe(0);
-    expect(junit).toContain('<testsuites name="contract-test" tests="7" failures="0" errors="0" skipped="0"');
+    expect(junit).toMatch(/<testsuites name="contract-test" tests="\d+" failures="0" errors="0" skipped="0"/);
+    const requests = Number(/; (\d+) requests in/.exec(stdout)![1]);
+    expect((JSON.parse(har) as { log: { entries: unknown[] } }).log.entries).toHaveLength(requests);
+    const lines = ndjson
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string });
+    expect(lines.filter(({ type }) => type === 'exchange')).toHaveLength(requests);
+    expect(lines.at(-1)).toMatchObject({ type: 'summary', failures: 0 });
   });
 
-  it('fails one that does not: exit 1, the shrunk case as curl, the replay command, the failure in JUnit', async () => {
-    const { status, stdout, junit } = await testThings(true);
+  it('fails one that does not: exit 1, the failure named, its curl, a replay command that reproduces it, the failure in JUnit', async () => {
+    const { status, stdout, junit, spec } = await testThings(true);
     expect(status).toBe(1);
-    expect(stdout).toContain('✗ listThings: non-canonical number');
-    expect(stdout).toMatch(/ {4}curl -i --path-as-is -g 'http:\/\/127\.0\.0\.1:\d+\/api\/things\?limit=[^']+'\n/);
-    expect(stdout).toMatch(/--seed 12 --check 'listThings: non-canonical number' --path '[\d:]+'\n/);
-    expect(junit).toMatch(
-      /<testcase classname="listThings" name="listThings: non-canonical number" time="[\d.]+">\n\s+<failure message="a request that breaks the contract must be refused with a 4xx, but got 200 \[&quot;a&quot;\]"/,
-    );
+    expect(stdout).toContain('✗ negative_data_rejection · listThings · 200\n');
+    expect(stdout).toMatch(/ {4}curl -i --path-as-is -g 'http:\/\/127\.0\.0\.1:\d+\/api\/things\?limit=11'\n/);
+    const replay = /\n {4}(npx openapi-contract-tester .*)\n/.exec(stdout)![1]!;
+    expect(replay).toContain(`--spec '${spec}'`);
+    expect(replay).toMatch(/--seed 12 --replay 'listThings: coverage' --replay-path '\d+'$/);
+    const again = await shell(replay, {});
+    expect(again.status).toBe(1);
+    expect(again.stdout).toContain('✗ negative_data_rejection · listThings · 200\n');
+    expect(again.stdout).toMatch(/\n1 scenarios: 0 passed, 1 failed/);
+    expect(junit).toContain('<failure message="negative_data_rejection · listThings · 200" type="ContractViolation">');
   });
 
-  it('tests the pet store by default, with the key from PETSTORE_API_KEY, and a new seed each run, printed', async () => {
+  it('prints the plan with --dry-run, and sends nothing', async () => {
+    const { spec } = await things();
+    const outcome = await contractTest([
+      '--base-url',
+      'http://127.0.0.1:9/api',
+      '--spec',
+      spec,
+      '--dry-run',
+      '--exclude-checks',
+      'ignored_auth',
+    ]);
+    expect(outcome.status).toBe(0);
+    expect(outcome.stdout).toMatch(
+      /^Plan of the contract tests of http:\/\/127\.0\.0\.1:9\/api against Things 0\.1\.0 \(nothing is sent\):\n/,
+    );
+    expect(outcome.stdout).toContain('  operations tested: listThings\n');
+    expect(outcome.stdout).not.toContain('ignored_auth');
+    expect(outcome.stdout).toMatch(/ {4}listThings: valid requests \[fuzzing\]: \d+ generated cases\n/);
+    expect(outcome.stdout).toMatch(/ {4}listThings: coverage \[coverage\]: \d+ fixed cases\n/);
+  });
+
+  it('tests the pet store with its house rules (--config), the key from CONTRACT_TEST_API_KEY, never printed, a new seed each run', async () => {
     const { origin, key } = await createTestApi();
-    const args = ['--base-url', `${origin}/v1`, '--requests', '20', '--check', 'listStoreOrders: valid requests'];
-    const first = await contractTest(args, { PETSTORE_API_KEY: key });
-    const second = await contractTest(args, { PETSTORE_API_KEY: key });
+    const args = [
+      '--config',
+      PET_STORE_CONFIG,
+      '--base-url',
+      `${origin}/v1`,
+      '--requests',
+      '20',
+      '--operation',
+      'listStoreOrders',
+      '--phases',
+      'fuzzing',
+    ];
+    const first = await contractTest(args, { CONTRACT_TEST_API_KEY: key });
+    const second = await contractTest(args, { CONTRACT_TEST_API_KEY: key });
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(
-      /against Pet Store Catalogue API \d+\.\d+\.\d+: seed \d+, at least 20 requests\n✓ listStoreOrders: valid requests/,
+      /against Pet Store Catalogue API \d+\.\d+\.\d+, with the pet store's house rules: seed \d+, at least 20 requests\n/,
     );
+    expect(first.stdout).toContain('✓ listStoreOrders: 401 first (');
     expect(first.stdout).not.toContain(key);
     const seed = (output: string) => /seed (\d+)/.exec(output)![1];
     expect(seed(first.stdout)).not.toBe(seed(second.stdout));
@@ -94,10 +169,12 @@ describe('contract-test CLI', () => {
     const { origin } = await createTestApi();
     const refused = await contractTest(['--base-url', `${origin}/v1`, '--api-key', 'psk_nope', '--requests', '5']);
     expect(refused.status).toBe(2);
-    expect(refused.stderr).toMatch(/^contract-test: .* refuses the API key \(401 to listPets\)/);
-    const unknown = await contractTest(['--base-url', `${origin}/v1`, '--operation', 'deletePet']);
+    expect(refused.stderr).toMatch(/^contract-test: .* refuses the credentials \(401 to listPets\)/);
+    const unknown = await contractTest(['--base-url', `${origin}/v1`, '--operation', 'deletePets']);
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toContain('no operation deletePet in the spec');
+    expect(unknown.stderr).toContain('no operation deletePets in the spec');
+    const scheme = await contractTest(['--base-url', `${origin}/v1`, '--security', 'oauth=x']);
+    expect(scheme.stderr).toBe("contract-test: --security oauth: the spec's security schemes are bearerAuth\n");
     const usage = await contractTest(['--base-url', 'ftp://x', '--requests', '0']);
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/--base-url.*an http\(s\) URL/);
@@ -105,6 +182,12 @@ describe('contract-test CLI', () => {
     const specless = await contractTest(['--base-url', `${origin}/v1`], {}, nowhere);
     expect(specless.status).toBe(2);
     expect(specless.stderr).toBe(`contract-test: no --spec given and no openapi.yaml in ${nowhere}\n`);
+    const config = join(nowhere, 'bad.json');
+    writeFileSync(config, JSON.stringify({ checks: { unknown_check: true } }));
+    const badConfig = await contractTest(['--base-url', `${origin}/v1`, '--config', config]);
+    expect(badConfig.status).toBe(2);
+    expect(badConfig.stderr).toMatch(/^contract-test: .*bad\.json: checks\.unknown_check: no such check/);
+    expect(existsSync(join(nowhere, 'openapi.yaml'))).toBe(false);
     const missing = await contractTest([]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("required option '--base-url <url>' not specified");

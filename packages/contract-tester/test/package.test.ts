@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PET_STORE_SPEC, runKeys, startServer, tempDatabaseUrl, type RunningServer } from './support/pet-store.js';
+import { PET_STORE_CONFIG, runKeys, startServer, tempDatabaseUrl, type RunningServer } from './support/pet-store.js';
 
 const run = promisify(execFile);
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
@@ -81,19 +81,19 @@ describe('the packed tester installed into an empty project', () => {
       if (server) expect(await server.stop()).toBe(0);
     });
 
-    it('passes a short run, and stops with exit 2 on a key the server refuses', async () => {
-      const args = ['--base-url', server.baseUrl, '--spec', PET_STORE_SPEC, '--requests', '20', '--seed', '3'];
-      const passed = await npx(project, [...args, '--check', 'listStoreOrders: valid requests', 'createPet: valid requests'], {
-        PETSTORE_API_KEY: apiKey,
+    it("passes a short run with the pet store's house rules, and stops with exit 2 on a key the server refuses", async () => {
+      const args = ['--base-url', server.baseUrl, '--config', PET_STORE_CONFIG, '--requests', '20', '--seed', '3'];
+      const passed = await npx(project, [...args, '--operation', 'listStoreOrders,createPet', '--phases', 'examples,fuzzing'], {
+        CONTRACT_TEST_API_KEY: apiKey,
       });
       expect(passed.stdout).toMatch(/: seed 3, at least 20 requests\n/);
-      expect(passed.stdout).toMatch(/\n2 checks: 2 passed, 0 failed, 0 skipped; \d+ requests in [\d.]+ s; seed 3\n$/);
+      expect(passed.stdout).toMatch(/\n(\d+) scenarios: \1 passed, 0 failed, 0 skipped; 0 failures; \d+ requests in [\d.]+ s; seed 3\n$/);
       expect(passed.status).toBe(0);
       // A key the server does not know: every operation then answers 401, which the tester says
       // stops it from starting.
-      const refused = await npx(project, args, { PETSTORE_API_KEY: 'psk_unknown' });
+      const refused = await npx(project, args, { CONTRACT_TEST_API_KEY: 'psk_unknown' });
       expect(refused.status).toBe(2);
-      expect(refused.stderr).toMatch(/refuses the API key \(401 to listPets\)/);
+      expect(refused.stderr).toMatch(/refuses the credentials \(401 to listPets\)/);
     });
   });
 });

@@ -20,6 +20,10 @@ export function normaliseTarget(req: IncomingMessage, res: ServerResponse): void
   if (url.startsWith('/') || url === '*') return;
   if (!/^https?:\/\//i.test(url)) {
     contextOf(res).targetProblem = 'the request target is neither a path nor an absolute http(s) URL';
+    // Express routes nothing without a path (the authority form of CONNECT, `example.com:443`): it
+    // is routed as `/` to be refused, and logged as it arrived.
+    (req as { originalUrl?: string }).originalUrl = url;
+    req.url = '/';
     return;
   }
   try {
@@ -31,13 +35,18 @@ export function normaliseTarget(req: IncomingMessage, res: ServerResponse): void
 }
 
 /**
- * RFC 9112 §2.3 and §3.2: answers what is not HTTP/1.x, a target longer than the spec's
- * `x-max-request-target-bytes` or malformed, and
+ * RFC 9112 §2.3, §3.2 and §6.1: answers what is not HTTP/1.x, a Transfer-Encoding on HTTP/1.0, a
+ * target longer than the spec's `x-max-request-target-bytes` or malformed, and
  * a missing (HTTP/1.1), repeated or malformed Host, before anything else looks at the request.
  */
 export function checkRequestTarget({ maxRequestTargetBytes: limit }: Contract): RequestHandler {
   return (req, res, next) => {
     if (req.httpVersionMajor !== 1) throw apiError('http_version_not_supported');
+    // Chunked framing is HTTP/1.1's: on HTTP/1.0 it is faulty framing, and the connection cannot
+    // be read past it (RFC 9112 §6.1).
+    if (req.httpVersionMinor === 0 && req.headers['transfer-encoding'] !== undefined) {
+      throw apiError('bad_request', { problem: 'it is HTTP/1.0, which has no Transfer-Encoding' }, { Connection: 'close' });
+    }
     if ((req.originalUrl ?? '').length > limit) throw apiError('uri_too_long', { limit });
     const problem = contextOf(res).targetProblem;
     if (problem) throw apiError('bad_request', { problem });

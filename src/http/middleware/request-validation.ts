@@ -7,13 +7,18 @@ import { apiError } from '../../errors/api-error.js';
 import { strictParameters } from './strict-parameters.js';
 import { patchValidator } from './validator-patches.js';
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /**
-     * What the validator's routing step leaves on a request for an operation of the spec: the
-     * operation, and its path parameters (once checked, as the schema types them: petId a number).
-     */
-    openapi?: OpenApiRequestMetadata;
+// Express's own way to type what middleware adds to its Request (@types/express-serve-static-core
+// merges the global Express.Request into it), with no import of a package the server does not list.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /**
+       * What the validator's routing step leaves on a request for an operation of the spec: the
+       * operation, and its path parameters (once checked, as the schema types them: petId a number).
+       */
+      openapi?: OpenApiRequestMetadata;
+    }
   }
 }
 

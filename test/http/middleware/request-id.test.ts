@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../src/contract/contract.js';
 import { chooseRequestId, traceIdOf } from '../../../src/http/middleware/request-id.js';
@@ -143,7 +144,11 @@ describe.each(backends)('X-Request-Id on answers written below Express [$name]',
   it('echoes the id of a request whose body is late (408), and its own log line reports the 408', async () => {
     const capture = capturingLogger();
     const t = await createTestApi({ backend, timeouts, logger: capture.logger });
+    // The request's line is written when the server's side of the connection has closed, which
+    // comes after the client's (the server closes in stages after the answer).
+    const serverSide = new Promise<Socket>((resolve) => t.server.once('connection', resolve));
     const connection = await RawConnection.open(t.origin);
+    const serverClosed = new Promise((resolve) => void serverSide.then((socket) => socket.once('close', resolve)));
     connection.write(
       `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nX-Request-Id: slow-1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
     );
@@ -151,6 +156,7 @@ describe.each(backends)('X-Request-Id on answers written below Express [$name]',
     expect(res.status).toBe(408);
     expect(res.headers['x-request-id']).toBe('slow-1');
     await connection.closed;
+    await serverClosed;
     await new Promise((resolve) => setImmediate(resolve));
     const lines = capture.lines.filter((line) => line['reqId'] === 'slow-1');
     expect(lines).toEqual([expect.objectContaining({ msg: 'request completed', status: 408, code: 'request_timeout' })]);

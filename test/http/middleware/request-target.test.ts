@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { loadContract } from '../../../src/contract/contract.js';
 import { backends } from '../../support/backends.js';
 import { rawRequest } from '../../support/raw-http.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
@@ -67,6 +68,18 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
       'the request target is neither a path nor an absolute http(s) URL',
     ],
     ['* with GET', { line: 'GET * HTTP/1.1' }, 'only OPTIONS takes the target *'],
+    // This server is no proxy: a host and port is no target it has.
+    [
+      'CONNECT to a host and port',
+      { line: 'CONNECT example.com:443 HTTP/1.1' },
+      'the request target is neither a path nor an absolute http(s) URL',
+    ],
+    [
+      // Node keeps 2,000 header lines by default and drops the rest unseen.
+      'a second Host after 2,000 header lines',
+      { line: 'GET /v1/pets HTTP/1.1', extra: [...Array.from({ length: 2000 }, () => 'X: a'), 'Host: other.example'] },
+      'it has more than one Host header',
+    ],
   ])('answers %s with 400 bad_request', async (_label, parts, problem) => {
     const res = await rawRequest(t.origin, request(t, parts));
     expect(res.body).toEqual({ code: 'bad_request', status: 400, message: `The request is not valid HTTP/1.1: ${problem}.` });
@@ -78,6 +91,24 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
       expect((await rawRequest(t.origin, request(t, { line: 'GET /v1/pets HTTP/1.1', host }), { url: '/v1/pets' })).status).toBe(200);
     },
   );
+
+  it('refuses a Transfer-Encoding on HTTP/1.0, serves nothing of it, and closes (RFC 9112 §6.1)', async () => {
+    const body = JSON.stringify({ name: 'Tom', categoryId: 4 });
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    for (const keepAlive of [[], ['Connection: keep-alive']]) {
+      const head = request(t, {
+        line: 'POST /v1/pets HTTP/1.0',
+        extra: ['Content-Type: application/json', 'Transfer-Encoding: chunked', ...keepAlive],
+      });
+      const res = await rawRequest(t.origin, head + chunked, { method: 'POST', url: '/v1/pets', closes: true });
+      expect(res.body).toEqual({
+        code: 'bad_request',
+        status: 400,
+        message: 'The request is not valid HTTP/1.1: it is HTTP/1.0, which has no Transfer-Encoding.',
+      });
+    }
+    expect(await t.storage.listPets({ limit: 10 })).toEqual([{ id: 1, name: 'Rex', categoryId: 3 }]);
+  });
 
   it('serves HTTP/1.0 without a Host', async () => {
     expect((await rawRequest(t.origin, request(t, { line: 'GET /v1/pets HTTP/1.0', host: null }), { url: '/v1/pets' })).status).toBe(200);
@@ -120,8 +151,14 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
     });
 
     it('is listed in Allow wherever GET is', async () => {
-      const res = await t.api.delete('/v1/pets').set(t.auth).expect(405);
-      expect(res.headers['allow']).toBe('POST, GET, HEAD');
+      const { document, basePath } = loadContract();
+      for (const [template, item] of Object.entries(document.paths).filter(([, item]) => 'get' in item)) {
+        const missing = (['delete', 'put', 'patch', 'post'] as const).find((method) => !(method in item))!;
+        const res = await t.api[missing](`${basePath}${template.replace(/\{[^}]+\}/g, '1')}`)
+          .set(t.auth)
+          .expect(405);
+        expect((res.headers['allow'] as string).split(', '), template).toContain('HEAD');
+      }
     });
 
     it('answers HEAD on the published spec as its GET', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { handlerPath, kebabCase } from '../../../scripts/generate/scaffold.js';
 import { copyProject, removeProjectCopy } from '../../../scripts/project-copy.js';
+import { withReplacePet } from '../../support/new-operation.js';
 import { startServer, tempDatabaseUrl } from '../../support/processes.js';
 
 describe('kebabCase and handlerPath', () => {
@@ -18,70 +19,26 @@ describe('kebabCase and handlerPath', () => {
   });
 });
 
-/** An operation to add, complete by the house rules (description, examples, the shared error responses). */
-const NEW_OPERATION = `    put:
-      operationId: replacePet
-      tags: [animals]
-      summary: Replace an animal
-      description: Replaces every field of an animal but its \`id\`.
-      parameters:
-        - name: petId
-          in: path
-          required: true
-          description: Identifier of the animal.
-          schema:
-            $ref: '#/components/schemas/PetId'
-          example: 1
-      requestBody:
-        required: true
-        description: The animal's new fields.
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/NewPet'
-            examples:
-              sold:
-                summary: A sold dog
-                value: { name: Rex, categoryId: 3, status: sold }
-      responses:
-        '200':
-          description: The animal as replaced.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Pet'
-              examples:
-                sold:
-                  summary: The replaced animal
-                  value: { id: 1, name: Rex, categoryId: 3, status: sold }
-${[
-  '400 BadRequest',
-  '401 Unauthorized',
-  '404 NotFound',
-  '413 PayloadTooLarge',
-  '415 UnsupportedMediaType',
-  '429 TooManyRequests',
-  '500 InternalError',
-  '503 ServiceUnavailable',
-]
-  .map((entry) => entry.split(' '))
-  .map(([status, name]) => `        '${status}':\n          $ref: '#/components/responses/${name}'`)
-  .join('\n')}
-`;
-
 const SCAFFOLD = ['src/handlers/replace-pet.ts', 'test/handlers/replace-pet.test.ts', 'test/http/app/replace-pet.test.ts'];
 
-describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a copy of the project)', () => {
+// A type check and a test run of a whole project each: minutes on a busy machine.
+describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a copy of the project)', { timeout: 300_000 }, () => {
   let copy: string;
+  // Each run is given less than the test's timeout, so that one that hangs fails with what it printed.
   const run = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, ...env } });
+    spawnSync(process.execPath, args, {
+      cwd: copy,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      timeout: 240_000,
+      killSignal: 'SIGKILL',
+    });
   const generate = () => run(['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts']);
   const read = (file: string) => readFileSync(join(copy, file), 'utf8');
 
   beforeAll(() => {
     copy = copyProject();
-    const spec = read('openapi.yaml');
-    writeFileSync(join(copy, 'openapi.yaml'), spec.replace('  /store/orders:\n', `${NEW_OPERATION}  /store/orders:\n`));
+    writeFileSync(join(copy, 'openapi.yaml'), withReplacePet(read('openapi.yaml')));
   });
   afterAll(() => removeProjectCopy(copy));
 
@@ -123,15 +80,17 @@ describe('a new operation in openapi.yaml, scaffolded by npm run generate (on a 
     // (its global setup then starts none) and without the build of dist/ they do not use.
     writeFileSync(
       join(copy, 'vitest.scaffold.config.ts'),
-      `import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { globalSetup: ['test/support/postgres-global-setup.ts'], setupFiles: ['test/support/cleanup.ts'] } });
+      `import base from './vitest.config.ts';
+export default { ...base, test: { ...base.test, globalSetup: ['test/support/postgres-global-setup.ts'] } };
 `,
     );
     const vitest = run(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.scaffold.config.ts', ...SCAFFOLD.slice(1)], {
       TEST_DATABASE_URL: inject('postgresAdminUrl'),
       NO_COLOR: '1',
     });
-    expect(vitest.stdout + vitest.stderr).toMatch(/Test Files\s+2 passed/);
+    const output = vitest.stdout + vitest.stderr;
+    expect(vitest.signal, output).toBeNull();
+    expect(output).toMatch(/Test Files\s+2 passed/);
     expect(vitest.status).toBe(0);
   });
 

@@ -1,0 +1,201 @@
+import type { HttpResponse } from '../http/http-client.js';
+import { jsonEqual } from '../generate/json-text.js';
+import { mergeAllOf } from '../generate/valid-values.js';
+import type { TestRequest } from '../generate/requests.js';
+import { documentedResponse, type OperationModel } from '../spec/model.js';
+import type { CheckName } from './names.js';
+import type { Finding, RequestIntent } from './response-contract.js';
+
+/** What a request was built to be, which decides the answer it must get. */
+export type CaseKind =
+  /** Valid by the spec, with valid credentials (examples, coverage, fuzzing, sequences). */
+  | 'positive'
+  /** Following a link from a success. */
+  | 'link'
+  /** Invalid by the spec in one place. */
+  | 'negative'
+  /** A valid request without valid credentials (ignored_auth). */
+  | 'unauthenticated'
+  /** Any request without valid credentials, which must get 401 first (auth_first). */
+  | 'auth-first'
+  /** A method the path does not have. */
+  | 'method'
+  /** OPTIONS, whose Allow (if any) lists the path's methods. */
+  | 'options'
+  /** HEAD where GET is (head_as_get). */
+  | 'head'
+  /** A path the spec does not have (exact_paths). */
+  | 'unknown-path';
+
+/**
+ * Statuses by which HTTP says "this request, as sent, is not acceptable" (RFC 9110 §15.5): a valid
+ * request must never get one. Others a valid request can meet (404 for an id that names nothing,
+ * 409 or 422 for one the state refuses, 403 for an account not allowed) are the API's to give.
+ */
+export const REJECTIONS: ReadonlySet<number> = new Set([400, 401, 405, 406, 411, 413, 414, 415, 431]);
+
+/** The methods an `Allow` header lists, upper-cased. */
+export function allowList(header: string | string[] | undefined): string[] {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text
+    .split(',')
+    .map((method) => method.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+function briefly(response: HttpResponse): string {
+  const text = response.text.length > 300 ? `${response.text.slice(0, 300)}…` : response.text;
+  return text ? `${response.status} ${text}` : String(response.status);
+}
+
+export interface Expectation {
+  kind: CaseKind;
+  /** The operation the request is for (for method cases, any operation of the path). */
+  operation: OperationModel;
+  request: TestRequest;
+  /** For negative cases: the check a failure to refuse it comes under. */
+  rejectionCheck?: CheckName;
+  /** For method and OPTIONS cases: the methods the path has, and whether HEAD must be among them. */
+  allowed?: string[];
+}
+
+/** How the response checker is to read a case's answer. */
+export function intentOf(kind: CaseKind): RequestIntent {
+  if (kind === 'unauthenticated' || kind === 'auth-first') return 'unauthenticated';
+  if (kind === 'negative' || kind === 'method' || kind === 'unknown-path') return 'invalid';
+  return 'valid';
+}
+
+/**
+ * Whether a 400 to a valid request may be the state's refusal rather than the request's: a write
+ * (the square already marked) whose operation documents 400. A read is never refused by the state
+ * with 400; valid_writes_accepted holds writes to that too.
+ */
+function refusedByState(operation: OperationModel, status: number): boolean {
+  return (
+    status === 400 &&
+    operation.method !== 'get' &&
+    operation.method !== 'head' &&
+    operation.responses.some(({ status: documented }) => documented === '400')
+  );
+}
+
+/** Whether a 5xx is one the operation announces as its only answer (501 until it is implemented). */
+function announcedServerError(operation: OperationModel, status: number): boolean {
+  return (
+    documentedResponse(operation, status) !== undefined && !operation.responses.some(({ status: documented }) => /^[23]/.test(documented))
+  );
+}
+
+/**
+ * What is wrong with the answer to a case beyond the contract checks on every response: a server
+ * error; a valid request refused; an invalid one accepted; a request without valid credentials
+ * served; a method the path does not have served, or refused with a 405 whose Allow is wrong.
+ */
+export function unmetExpectations(
+  { kind, operation, request, rejectionCheck, allowed = [] }: Expectation,
+  response: HttpResponse,
+  strictWrites = false,
+): Finding[] {
+  const { status } = response;
+  const found: Finding[] = [];
+  const add = (check: CheckName, message: string) => found.push({ check, message: `${request.method} ${request.target} → ${message}` });
+  const serverError = status >= 500;
+  if (serverError && !(kind !== 'method' && kind !== 'unknown-path' && announcedServerError(operation, status))) {
+    add('not_a_server_error', `a server error: ${briefly(response)}`);
+  }
+  const success = status >= 200 && status < 400;
+  switch (kind) {
+    case 'positive':
+    case 'link':
+      if (REJECTIONS.has(status) && !refusedByState(operation, status))
+        add('positive_data_acceptance', `a valid request must be accepted, but got ${briefly(response)}`);
+      else if (status === 400 && strictWrites)
+        add('valid_writes_accepted', `a valid request must be accepted, but got ${briefly(response)}`);
+      break;
+    case 'head':
+      if (REJECTIONS.has(status)) add('head_as_get', `HEAD must be answered as GET is (RFC 9110 §9.3.2), but got ${briefly(response)}`);
+      break;
+    case 'negative':
+      if (!serverError && (status < 400 || status > 499)) {
+        add(
+          rejectionCheck ?? 'negative_data_rejection',
+          `a request that breaks the contract must be refused with a 4xx, but got ${briefly(response)}`,
+        );
+      }
+      break;
+    case 'unauthenticated':
+      if (status >= 200 && status < 300)
+        add('ignored_auth', `a request without valid credentials must not succeed, but got ${briefly(response)}`);
+      break;
+    case 'auth-first':
+      if (status !== 401)
+        add('auth_first', `without valid credentials the answer must be 401, before anything else, but got ${briefly(response)}`);
+      break;
+    case 'unknown-path':
+      if (!serverError && (status < 400 || status > 499))
+        add('exact_paths', `a path the spec does not have must be refused with a 4xx, but got ${briefly(response)}`);
+      break;
+    case 'method': {
+      if (success)
+        add('unsupported_method', `${request.method} is not a method of this path and must be refused, but got ${briefly(response)}`);
+      if (status === 405) {
+        const listed = allowList(response.headers['allow']);
+        const missing = allowed.filter((method) => !listed.includes(method));
+        if (missing.length) add('allow_header_conformance', `Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`);
+        if (listed.includes(request.method)) add('allow_header_conformance', `Allow lists ${request.method}, which was refused`);
+      }
+      break;
+    }
+    case 'options': {
+      const header = response.headers['allow'];
+      if (status >= 200 && status < 300 && header !== undefined) {
+        const listed = allowList(header);
+        const missing = allowed.filter((method) => !listed.includes(method));
+        if (missing.length) add('allow_header_conformance', `Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`);
+      }
+      break;
+    }
+  }
+  return found;
+}
+
+/** A body's JSON value as sent, if it was JSON (or a form made from a value). */
+export function sentValue(request: TestRequest, value?: unknown): unknown {
+  if (value !== undefined) return value;
+  if (!request.body) return undefined;
+  try {
+    return JSON.parse(request.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * write_echo: a create (POST), a replacement (PUT) or an update (PATCH) answered 2xx returns what
+ * it was given: each field sent that the response schema also has comes back with the same value;
+ * a PATCH's null (JSON Merge Patch, RFC 7396) comes back absent.
+ */
+export function unechoedFields(operation: OperationModel, request: TestRequest, response: HttpResponse, value?: unknown): Finding[] {
+  if (!['post', 'put', 'patch'].includes(operation.method) || response.status < 200 || response.status > 299) return [];
+  const schema = documentedResponse(operation, response.status)?.schema;
+  const properties = schema && mergeAllOf(schema)['properties'];
+  const body = response.body;
+  if (!properties || typeof properties !== 'object' || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const sent = sentValue(request, value);
+  if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return [];
+  const answered = body as Record<string, unknown>;
+  const patch = operation.method === 'patch';
+  return Object.entries(sent)
+    .filter(([name]) => name in properties)
+    .filter(([name, value]) =>
+      patch && value === null ? answered[name] !== undefined && answered[name] !== null : !jsonEqual(value, answered[name]),
+    )
+    .map(([name, value]) => ({
+      check: 'write_echo' as const,
+      message:
+        patch && value === null
+          ? `${name} was removed (null) but came back as ${JSON.stringify(answered[name])}`
+          : `${name} was sent as ${JSON.stringify(value)} but came back as ${JSON.stringify(answered[name])}`,
+    }));
+}

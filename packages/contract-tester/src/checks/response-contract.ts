@@ -1,0 +1,289 @@
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
+import { EMPTY_PROFILE, type Profile } from '../config.js';
+import { createAjv } from '../generate/schema-validator.js';
+import {
+  basePathOf,
+  escapePointerToken,
+  exactPathPattern,
+  listOperations,
+  resolveRefAt,
+  valueAtPointer,
+  type OpenApiDocument,
+  type OperationEntry,
+  type SchemaObject,
+} from '../spec/openapi.js';
+import { isJsonMediaType } from '../spec/model.js';
+import type { CheckName } from './names.js';
+
+/** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */
+export interface ObservedResponse {
+  method: string;
+  /** Path and query as requested. */
+  url: string;
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  text: string;
+}
+
+/** One thing wrong with an answer, and the check that says so. */
+export interface Finding {
+  check: CheckName;
+  message: string;
+}
+
+/**
+ * What the request was, where it changes what the spec allows: a request without valid credentials
+ * may get 401 or 403 although the operation documents neither (HTTP's own answers to it), and an
+ * invalid request any 4xx when the operation documents no client error at all.
+ */
+export type RequestIntent = 'valid' | 'invalid' | 'unauthenticated';
+
+interface HeaderObject {
+  required?: boolean;
+  schema?: SchemaObject;
+}
+
+interface ResponseObject {
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema?: unknown }>;
+}
+
+const mediaTypeOf = (contentType: unknown) =>
+  typeof contentType === 'string' ? contentType.split(';')[0]!.trim().toLowerCase() : undefined;
+
+/** Whether a Content-Type header is a well-formed media type (RFC 9110 §8.3.1). */
+function wellFormedMediaType(contentType: string): boolean {
+  return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;.*)?$/.test(contentType.trim());
+}
+
+/** Whether a documented media type (maybe a range: `image/*`, `*\/*`) covers an actual one. */
+function covers(documented: string, actual: string): boolean {
+  const [type, subtype] = documented.split(';')[0]!.trim().toLowerCase().split('/');
+  const [actualType, actualSubtype] = actual.split('/');
+  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
+}
+
+/** The status of each error code, from a schema that is a oneOf of one `const` per code, its status in `x-http-status`. */
+function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap<string, number> {
+  const variants = (valueAtPointer(document, pointer) as SchemaObject | undefined)?.['oneOf'];
+  if (!Array.isArray(variants)) throw new Error(`the spec: ${pointer} must be a oneOf of consts (error_schema_conformance.codes)`);
+  const table = new Map<string, number>();
+  for (const variant of variants as SchemaObject[]) {
+    const code = variant['const'];
+    const status = variant['x-http-status'];
+    if (typeof code !== 'string' || !Number.isInteger(status) || (status as number) < 400 || (status as number) > 599) {
+      throw new Error(`the spec: error code ${JSON.stringify(variant)} needs a string const and an x-http-status 4xx/5xx`);
+    }
+    table.set(code, status as number);
+  }
+  return table;
+}
+
+/**
+ * A header's text as the value its schema describes (Schemathesis does the same): a number or a
+ * boolean read as one, a list split at commas; anything else stays text.
+ */
+export function coerceHeader(text: string, schema: SchemaObject | undefined): unknown {
+  const type = schema?.['type'];
+  const types = Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : [];
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) return Number(text);
+  if (types.includes('boolean') && /^(true|false)$/.test(text.trim())) return text.trim() === 'true';
+  if (types.includes('array')) return text.split(',').map((item) => item.trim());
+  return text;
+}
+
+/**
+ * Checks a response against the spec: the status is documented for the operation, the content
+ * type is one documented for that status, the body is valid against its schema, documented headers
+ * are valid and required ones present, and a 405 carries Allow. HEAD is checked as GET without a
+ * body (RFC 9110 §9.3.2). Paths match the spec's templates exactly. With a profile, also its rules
+ * on every response: required and forbidden headers, the one error schema, no undocumented body,
+ * and what may answer a path the spec does not have.
+ */
+export class ContractChecker {
+  private readonly ajv: Ajv2020;
+  private readonly basePath: string;
+  private readonly profile: Profile;
+  private readonly errorCodes: ReadonlyMap<string, number> | undefined;
+  private readonly routes: Array<OperationEntry & { pattern: RegExp }>;
+
+  constructor(
+    private readonly document: OpenApiDocument,
+    options: { basePath?: string; profile?: Profile } = {},
+  ) {
+    this.basePath = options.basePath ?? basePathOf(document);
+    this.profile = options.profile ?? EMPTY_PROFILE;
+    const codes = this.profile.errorSchema?.codes;
+    this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
+    this.ajv = createAjv();
+    this.ajv.addSchema(document, 'openapi');
+    this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
+  }
+
+  private validator(pointer: string): ValidateFunction {
+    const validate = this.ajv.getSchema(`openapi#${pointer}`);
+    if (!validate) throw new Error(`no schema at ${pointer}`);
+    return validate;
+  }
+
+  private schemaViolation(pointer: string, value: unknown, what: string): string | undefined {
+    const validate = this.validator(pointer);
+    if (validate(value)) return undefined;
+    return `${what} breaks the contract (${pointer}): ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(value)}`;
+  }
+
+  /** The operation a request reached by the spec, if any (HEAD reaches the GET operation). */
+  route(method: string, url: string): OperationEntry | undefined {
+    const path = new URL(url, 'http://x').pathname;
+    if (path !== this.basePath && !path.startsWith(`${this.basePath}/`)) return undefined;
+    const relative = path.slice(this.basePath.length);
+    const wanted = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+    return this.routes.find((route) => route.method === wanted && route.pattern.test(relative));
+  }
+
+  /** Everything wrong with a response, each with its check; empty when it keeps the contract. */
+  findings(response: ObservedResponse, intent: RequestIntent = 'valid'): Finding[] {
+    const where = `${response.method} ${response.url} → ${response.status}`;
+    const found: Finding[] = [];
+    const add = (check: CheckName, problem: string | undefined) => {
+      if (problem) found.push({ check, message: problem.startsWith(where) ? problem : `${where}: ${problem}` });
+    };
+    const { headers, status } = response;
+    const head = response.method.toUpperCase() === 'HEAD';
+    if (status === 405 && headers['allow'] === undefined) add('unsupported_method', 'a 405 must carry Allow (RFC 9110 §15.5.6)');
+    if (head && response.text) add('head_as_get', 'a response to HEAD must not have a body (RFC 9110 §9.3.2)');
+    this.profileFindings(response, where, add);
+
+    const route = this.route(response.method, response.url);
+    if (!route) {
+      if (this.profile.checks.has('exact_paths')) {
+        // No operation: only errors may come back (and no 5xx, which no operation documents here),
+        // but for the public routes the profile names.
+        const path = new URL(response.url, 'http://x').pathname;
+        const isPublic = (response.method === 'GET' || head) && this.profile.publicPaths.some((pattern) => pattern.test(path));
+        if (status < 400 && !isPublic) add('exact_paths', 'success from a path and method the spec does not have');
+        if (status >= 500 && !isPublic && !this.profile.anyRequestStatuses.includes(status)) {
+          add('exact_paths', `status ${status} for a path and method the spec does not have`);
+        }
+      }
+      return found;
+    }
+    const operationPointer = route.pointer;
+    const responses = route.operation.responses ?? {};
+    const code = String(status);
+    const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((candidate) => candidate in responses);
+    if (!key) {
+      const documentsClientErrors = Object.keys(responses).some((documented) => /^4|^default$/i.test(documented));
+      const excused =
+        (intent === 'unauthenticated' && (status === 401 || status === 403)) ||
+        (intent !== 'valid' && status >= 400 && status < 500 && !documentsClientErrors);
+      if (!excused) {
+        add(
+          'status_code_conformance',
+          `status ${status} is not documented for ${route.id} (documented: ${Object.keys(responses).join(', ')})`,
+        );
+      }
+      return found;
+    }
+    const { value: documented, pointer } = resolveRefAt(
+      this.document,
+      responses[key] as ResponseObject,
+      `${operationPointer}/responses/${key}`,
+    );
+
+    for (const [name, raw] of Object.entries(documented.headers ?? {})) {
+      // Content-Type is described by content, not headers (OpenAPI: such a header is ignored).
+      if (name.toLowerCase() === 'content-type') continue;
+      const { value: header, pointer: headerPointer } = resolveRefAt(
+        this.document,
+        raw as HeaderObject,
+        `${pointer}/headers/${escapePointerToken(name)}`,
+      );
+      const actual = headers[name.toLowerCase()];
+      if (actual === undefined) {
+        if (header.required) add('response_headers_conformance', `required header ${name} is missing`);
+        continue;
+      }
+      if (header.schema) {
+        const text = Array.isArray(actual) ? actual.join(', ') : actual;
+        add(
+          'response_headers_conformance',
+          this.schemaViolation(`${headerPointer}/schema`, coerceHeader(text, header.schema), `${where} header ${name}`),
+        );
+      }
+    }
+
+    const mediaTypes = Object.keys(documented.content ?? {});
+    if (head) return found;
+    if (mediaTypes.length) {
+      const contentType = headers['content-type'];
+      if (typeof contentType !== 'string') {
+        // No body, no type: an empty answer where a body is described is the schema's to judge.
+        if (response.text) add('content_type_conformance', `no Content-Type, but one of ${mediaTypes.join(', ')} is documented`);
+        return found;
+      }
+      if (!wellFormedMediaType(contentType)) {
+        add('content_type_conformance', `Content-Type ${contentType} is not a media type`);
+        return found;
+      }
+      const actual = mediaTypeOf(contentType)!;
+      const mediaType =
+        mediaTypes.find((type) => type.split(';')[0]!.trim().toLowerCase() === actual) ?? mediaTypes.find((type) => covers(type, actual));
+      if (!mediaType) {
+        add('content_type_conformance', `Content-Type ${contentType} is not one documented (${mediaTypes.join(', ')})`);
+        return found;
+      }
+      const schema = documented.content![mediaType]!.schema;
+      if (schema === undefined) return found;
+      const schemaPointer = `${pointer}/content/${escapePointerToken(mediaType)}/schema`;
+      if (isJsonMediaType(actual)) {
+        if (response.body === undefined) add('response_schema_conformance', response.text ? 'the body is not JSON' : 'the body is empty');
+        else add('response_schema_conformance', this.schemaViolation(schemaPointer, response.body, `${where} body`));
+      } else if (actual.startsWith('text/') && (resolveRefAt(this.document, schema).value as SchemaObject)['type'] === 'string') {
+        add('response_schema_conformance', this.schemaViolation(schemaPointer, response.text, `${where} body`));
+      }
+    } else if (response.text && this.profile.checks.has('no_undocumented_body')) {
+      add('no_undocumented_body', 'the spec documents no body, but one was sent');
+    }
+    return found;
+  }
+
+  /** The profile's rules on every response, operation or not. */
+  private profileFindings(response: ObservedResponse, where: string, add: (check: CheckName, problem: string | undefined) => void): void {
+    const { headers, status } = response;
+    const head = response.method.toUpperCase() === 'HEAD';
+    for (const name of this.profile.forbiddenHeaders) {
+      if (headers[name] !== undefined) add('forbidden_response_headers', `${name} must not be sent`);
+    }
+    for (const [name, value] of Object.entries(this.profile.requiredHeaders)) {
+      if (headers[name] !== value) add('required_response_headers', `${name}: ${value} is missing (got ${JSON.stringify(headers[name])})`);
+    }
+    const rule = this.profile.errorSchema;
+    if (!rule || status < 400 || head) return;
+    if (mediaTypeOf(headers['content-type']) !== rule.mediaType) {
+      add('error_schema_conformance', `an error must be ${rule.mediaType}`);
+      return;
+    }
+    add('error_schema_conformance', this.schemaViolation(rule.schema, response.body, `${where} error body`));
+    const body = response.body as Record<string, unknown> | undefined;
+    const stated = rule.statusProperty === undefined ? undefined : body?.[rule.statusProperty];
+    if (stated !== undefined && stated !== status)
+      add('error_schema_conformance', `${rule.statusProperty} ${JSON.stringify(stated)} differs from the HTTP status`);
+    const code = rule.codeProperty === undefined ? undefined : body?.[rule.codeProperty];
+    if (typeof code === 'string' && this.errorCodes && this.errorCodes.get(code) !== status) {
+      add('error_schema_conformance', `the spec gives code ${code} another status`);
+    }
+  }
+
+  /** Everything wrong with a response, in words. */
+  violations(response: ObservedResponse, intent?: RequestIntent): string[] {
+    return this.findings(response, intent).map(({ message }) => message);
+  }
+
+  /** Throws, naming every violation, when the response breaks the contract. */
+  check(response: ObservedResponse): void {
+    const found = this.violations(response);
+    if (found.length) throw new Error(found.join('\n'));
+  }
+}

@@ -1,0 +1,193 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './checks/names.js';
+
+/**
+ * A project's stricter rules for its own API, beyond what the spec and HTTP require: which profile
+ * checks are on, and what they need to know. Read from a JSON config file (--config); by default
+ * none is on.
+ */
+export interface Profile {
+  /** What the config calls itself, printed at the start of a run. */
+  name?: string;
+  /** The spec to test, relative to the config file (when --spec is not given). */
+  spec?: string;
+  checks: ReadonlySet<ProfileCheck>;
+  /** required_response_headers: lower-cased name to the exact value. */
+  requiredHeaders: Record<string, string>;
+  /** forbidden_response_headers: lower-cased names. */
+  forbiddenHeaders: string[];
+  /** error_schema_conformance. */
+  errorSchema?: ErrorSchemaRule;
+  /** auth_first: forged bearer tokens look like the API's own (`psk_` and 43 characters). */
+  forgedTokenPrefix?: string;
+  /** Paths outside the spec that may succeed (health probes, the published spec), as regular expressions. */
+  publicPaths: RegExp[];
+  /** Server errors that may answer any request, before routing (503 while shutting down). */
+  anyRequestStatuses: number[];
+  /** listing_audit: the most pages it reads. */
+  auditPages: number;
+  /** An operation the run got no success from fails the run (otherwise a warning). */
+  failOnNotExercised: boolean;
+}
+
+export interface ErrorSchemaRule {
+  /** JSON pointer of the schema every error body keeps (`/components/schemas/Error`). */
+  schema: string;
+  /** The media type of error bodies. */
+  mediaType: string;
+  /** The property that repeats the HTTP status, if any. */
+  statusProperty?: string;
+  /** The property with the error's code, and the schema listing the codes (a oneOf of consts with x-http-status). */
+  codeProperty?: string;
+  codes?: string;
+}
+
+export const EMPTY_PROFILE: Profile = {
+  checks: new Set(),
+  requiredHeaders: {},
+  forbiddenHeaders: [],
+  publicPaths: [],
+  anyRequestStatuses: [],
+  auditPages: 1000,
+  failOnNotExercised: false,
+};
+
+export class ConfigError extends Error {}
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, where: string): Json {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${where} must be an object`);
+  return value as Json;
+}
+
+function strings(value: unknown, where: string): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw new ConfigError(`${where} must be a list of strings`);
+  return value as string[];
+}
+
+function only(value: Json, keys: string[], where: string): void {
+  const unknown = Object.keys(value).filter((key) => !keys.includes(key));
+  if (unknown.length) throw new ConfigError(`${where}: unknown ${unknown.join(', ')} (known: ${keys.join(', ')})`);
+}
+
+function text(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`${where} must be a string`);
+  return value;
+}
+
+function pointer(value: unknown, where: string): string {
+  if (typeof value !== 'string' || !value.startsWith('#/'))
+    throw new ConfigError(`${where} must be a JSON pointer such as #/components/schemas/Error`);
+  return value.slice(1);
+}
+
+/** A profile from a config's JSON (a file's folder given, the spec is read relative to it). */
+export function readProfile(json: unknown, folder = '.'): Profile {
+  const config = object(json, 'the config');
+  only(config, ['$comment', 'name', 'spec', 'failOnNotExercised', 'checks'], 'the config');
+  const profile: Profile = {
+    ...EMPTY_PROFILE,
+    checks: new Set(),
+    requiredHeaders: {},
+    forbiddenHeaders: [],
+    publicPaths: [],
+    anyRequestStatuses: [],
+  };
+  if (config['name'] !== undefined) profile.name = text(config['name'], 'name');
+  if (typeof config['spec'] === 'string') profile.spec = resolve(folder, config['spec']);
+  if (config['failOnNotExercised'] !== undefined) {
+    if (typeof config['failOnNotExercised'] !== 'boolean') throw new ConfigError('failOnNotExercised must be true or false');
+    profile.failOnNotExercised = config['failOnNotExercised'];
+  }
+  const checks = object(config['checks'] ?? {}, 'checks');
+  const on = new Set<ProfileCheck>();
+  for (const [name, setting] of Object.entries(checks)) {
+    const where = `checks.${name}`;
+    if (!(PROFILE_CHECKS as readonly string[]).includes(name)) {
+      throw new ConfigError(
+        isCheckName(name)
+          ? `${where}: ${name} is a default check (select checks with --checks and --exclude-checks)`
+          : `${where}: no such check; the profile checks are ${PROFILE_CHECKS.join(', ')}`,
+      );
+    }
+    if (setting === false) continue;
+    on.add(name as ProfileCheck);
+    switch (name as ProfileCheck) {
+      case 'required_response_headers':
+        for (const [header, value] of Object.entries(object(setting, where))) {
+          if (typeof value !== 'string') throw new ConfigError(`${where}.${header} must be the header's value`);
+          profile.requiredHeaders[header.toLowerCase()] = value;
+        }
+        break;
+      case 'forbidden_response_headers':
+        profile.forbiddenHeaders = strings(setting, where).map((header) => header.toLowerCase());
+        break;
+      case 'error_schema_conformance': {
+        const rule = object(setting, where);
+        only(rule, ['schema', 'mediaType', 'statusProperty', 'codeProperty', 'codes'], where);
+        profile.errorSchema = {
+          schema: pointer(rule['schema'], `${where}.schema`),
+          mediaType: text(rule['mediaType'] ?? 'application/json', `${where}.mediaType`),
+        };
+        if (rule['statusProperty'] !== undefined)
+          profile.errorSchema.statusProperty = text(rule['statusProperty'], `${where}.statusProperty`);
+        if (rule['codeProperty'] !== undefined) profile.errorSchema.codeProperty = text(rule['codeProperty'], `${where}.codeProperty`);
+        if (rule['codes'] !== undefined) profile.errorSchema.codes = pointer(rule['codes'], `${where}.codes`);
+        break;
+      }
+      case 'auth_first': {
+        if (setting === true) break;
+        const rule = object(setting, where);
+        only(rule, ['forgedTokenPrefix'], where);
+        if (rule['forgedTokenPrefix'] !== undefined)
+          profile.forgedTokenPrefix = text(rule['forgedTokenPrefix'], `${where}.forgedTokenPrefix`);
+        break;
+      }
+      case 'exact_paths': {
+        if (setting === true) break;
+        const rule = object(setting, where);
+        only(rule, ['publicPaths', 'anyRequestStatuses'], where);
+        profile.publicPaths = strings(rule['publicPaths'] ?? [], `${where}.publicPaths`).map((source) => new RegExp(source));
+        const statuses = rule['anyRequestStatuses'] ?? [];
+        if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status)))
+          throw new ConfigError(`${where}.anyRequestStatuses must be a list of statuses`);
+        profile.anyRequestStatuses = statuses as number[];
+        break;
+      }
+      case 'listing_audit': {
+        if (setting === true) break;
+        const rule = object(setting, where);
+        only(rule, ['maxPages'], where);
+        if (!Number.isSafeInteger(rule['maxPages']) || (rule['maxPages'] as number) < 1)
+          throw new ConfigError(`${where}.maxPages must be a positive integer`);
+        profile.auditPages = rule['maxPages'] as number;
+        break;
+      }
+      default:
+        if (setting !== true) throw new ConfigError(`${where} takes true or false`);
+    }
+  }
+  for (const name of ['required_response_headers', 'forbidden_response_headers', 'error_schema_conformance'] as const) {
+    if (on.has(name) && checks[name] === true) throw new ConfigError(`checks.${name} needs its settings, not true`);
+  }
+  profile.checks = on;
+  return profile;
+}
+
+/** A profile from a config file. */
+export function readConfigFile(path: string): Profile {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`${path}: ${(error as Error).message}`);
+  }
+  try {
+    return readProfile(json, dirname(resolve(path)));
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`${path}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { FORMATS } from './formats.js';
+import type { Schema } from '../spec/model.js';
+
+/**
+ * Ajv for JSON Schema 2020-12 (OpenAPI 3.1's dialect), with the formats the tester knows: values
+ * are judged by the same rules they are generated and broken by. OpenAPI's own keywords
+ * (`example`, `x-…`) are not JSON Schema's, so strict mode is off.
+ */
+export function createAjv(): Ajv2020 {
+  // A format it does not know is an annotation (JSON Schema 2020-12): ignored, without a warning.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, logger: false });
+  for (const [name, rule] of Object.entries(FORMATS)) {
+    if (rule.type === 'integer' && rule.range) {
+      const { min, max } = rule.range;
+      ajv.addFormat(name, {
+        type: 'number',
+        validate: (value: number) => Number.isInteger(value) && value >= Number(min) && value <= Number(max),
+      });
+    } else if (rule.test) {
+      ajv.addFormat(name, { type: 'string', validate: rule.test });
+    }
+  }
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+const compiled = new WeakMap<Schema, (value: unknown) => boolean>();
+
+/** Whether a value is valid by an inlined schema (no `$ref`s); compiled once per schema object. */
+export function isValid(schema: Schema, value: unknown): boolean {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    shared ??= createAjv();
+    const check = shared.compile(schema);
+    validate = (candidate) => check(candidate) === true;
+    compiled.set(schema, validate);
+  }
+  return validate(value);
+}

@@ -1,0 +1,147 @@
+import { intentOf, unechoedFields, unmetExpectations, type Expectation } from '../checks/expectations.js';
+import type { CheckName } from '../checks/names.js';
+import type { ContractChecker, Finding } from '../checks/response-contract.js';
+import type { Profile } from '../config.js';
+import { validBodies, type RequestCredentials, type TestRequest } from '../generate/requests.js';
+import type { RequestBody } from '../generate/bodies.js';
+import { NoResponseError, type ApiClient, type HttpResponse } from '../http/http-client.js';
+import type { Exchange, LinkContext } from '../stateful/links.js';
+import { ResourceLedger } from '../stateful/resources.js';
+import type { ApiModel, OperationModel } from '../spec/model.js';
+import fc from 'fast-check';
+
+/** One request of a failing case and the answer it got (none when the server did not answer). */
+export interface Step {
+  request: TestRequest;
+  response?: HttpResponse;
+}
+
+/**
+ * One thing the deployment got wrong: the check that says so, the operation (or the method and
+ * path, for one the spec does not have), the status it answered, and every request of the case up
+ * to the one that showed it.
+ */
+export interface Problem {
+  check: CheckName;
+  label: string;
+  status: number | undefined;
+  message: string;
+  /** Why the case was made, in words (the rule it breaks, the link it follows). */
+  why?: string;
+  steps: Step[];
+}
+
+/** Failures are told apart by check, operation and status: one of each is reported. */
+export function problemKey({ check, label, status }: Pick<Problem, 'check' | 'label' | 'status'>): string {
+  return `${check} · ${label} · ${status ?? 'no answer'}`;
+}
+
+/** A case to send: what it is, and the value its body was made from (a form's, say). */
+export interface Case extends Expectation {
+  why?: string;
+  bodyValue?: unknown;
+}
+
+export interface Sent {
+  /** The exchange, when the deployment answered. */
+  exchange?: Exchange;
+  problems: Problem[];
+}
+
+export interface SessionSettings {
+  /** The checks whose findings count; the others are left out of the report. */
+  checks: ReadonlySet<CheckName>;
+  profile: Profile;
+  /** max_response_time, when asked for. */
+  maxResponseTimeMs?: number;
+}
+
+/** The deployment under test, the spec it is held to, and what the run has learned of its state. */
+export class Session {
+  /** Every resource the run created, followed through its updates and deletes (for the listing audit). */
+  readonly ledger: ResourceLedger;
+  /** Successes (2xx) per operation, to valid requests: what shows an operation was exercised. */
+  readonly successes = new Map<string, number>();
+  readonly linkContext: LinkContext;
+
+  constructor(
+    readonly api: ApiModel,
+    readonly client: ApiClient,
+    readonly checker: ContractChecker,
+    readonly settings: SessionSettings,
+  ) {
+    this.linkContext = { origin: client.origin, credentialsFor: (operation) => this.credentialsFor(operation) };
+    this.ledger = new ResourceLedger(api, this.linkContext);
+  }
+
+  enabled(check: CheckName): boolean {
+    return this.settings.checks.has(check);
+  }
+
+  /** The credentials an operation is sent with: those the tester holds for it, or none. */
+  credentialsFor(operation: OperationModel): RequestCredentials {
+    const authentication = this.client.credentials.forOperation(operation);
+    return { kind: 'valid', credentials: authentication.kind === 'authenticated' ? authentication.credentials : [] };
+  }
+
+  /** A valid body for a request the run makes up as it goes (a link without requestBody), the same for the same seed. */
+  sampleBody(operation: OperationModel, seed: number): RequestBody | undefined {
+    const bodies = validBodies(operation);
+    return bodies && fc.sample(bodies, { numRuns: 1, seed })[0];
+  }
+
+  /**
+   * Sends a case's request, holds the answer to the contract and to what the case expects, and
+   * takes in what it did to the deployment's state. Returns the exchange and every problem found
+   * by the checks that are on (with `earlier` steps in front).
+   */
+  async send(item: Case, earlier: Step[] = []): Promise<Sent> {
+    const { request, operation, kind } = item;
+    const label = kind === 'method' ? `${request.method} ${operation.path}` : operation.id;
+    const problem = (finding: Finding, status: number | undefined, response?: HttpResponse): Problem => ({
+      ...finding,
+      label,
+      status,
+      ...(item.why ? { why: item.why } : {}),
+      steps: [...earlier, response ? { request, response } : { request }],
+    });
+    let response: HttpResponse;
+    try {
+      response = await this.client.send(request);
+    } catch (error) {
+      if (!(error instanceof NoResponseError)) throw error;
+      this.ledger.observe({ operation, request });
+      const finding: Finding = { check: 'not_a_server_error', message: `${request.method} ${request.target} → ${error.message}` };
+      return { problems: this.enabled('not_a_server_error') ? [problem(finding, undefined)] : [] };
+    }
+    const findings = [
+      ...this.checker.findings(
+        {
+          method: request.method,
+          url: request.target,
+          status: response.status,
+          headers: response.headers,
+          body: response.body,
+          text: response.text,
+        },
+        intentOf(kind),
+      ),
+      ...unmetExpectations(item, response, this.enabled('valid_writes_accepted')),
+    ];
+    const valid = kind === 'positive' || kind === 'link';
+    if (valid && this.enabled('write_echo')) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
+    const limit = this.settings.maxResponseTimeMs;
+    if (limit !== undefined && response.elapsedMs > limit) {
+      findings.push({
+        check: 'max_response_time',
+        message: `${request.method} ${request.target} → answered in ${Math.round(response.elapsedMs)} ms, over ${limit} ms`,
+      });
+    }
+    const exchange: Exchange = { operation, request, response };
+    this.ledger.observe(exchange);
+    if (valid && response.status >= 200 && response.status < 300)
+      this.successes.set(operation.id, (this.successes.get(operation.id) ?? 0) + 1);
+    const problems = findings.filter(({ check }) => this.enabled(check)).map((finding) => problem(finding, response.status, response));
+    return { exchange, problems };
+  }
+}

@@ -1,0 +1,58 @@
+import type { OpenApiDocument } from './openapi.js';
+
+// OpenAPI 3.0's schemas are a dialect of JSON Schema draft 4; 3.1's are JSON Schema 2020-12. The
+// tester generates and validates in 2020-12 alone, so a 3.0 document's schemas are rewritten into
+// it once, on loading: `nullable` becomes a null type, boolean exclusive bounds become numeric ones.
+// The keywords that mean the same in both need nothing.
+
+/** Keys whose values are data, not schemas: never rewritten. */
+const DATA = new Set(['example', 'examples', 'enum', 'const', 'default']);
+
+function rewriteSchema(schema: Record<string, unknown>): void {
+  for (const bound of ['Minimum', 'Maximum'] as const) {
+    const exclusive = schema[`exclusive${bound}`];
+    if (typeof exclusive !== 'boolean') continue;
+    const limit = schema[bound.toLowerCase()];
+    if (exclusive && typeof limit === 'number') {
+      schema[`exclusive${bound}`] = limit;
+      delete schema[bound.toLowerCase()];
+    } else {
+      delete schema[`exclusive${bound}`];
+    }
+  }
+  if (typeof schema['nullable'] !== 'boolean') return;
+  const nullable = schema['nullable'];
+  delete schema['nullable'];
+  if (!nullable) return;
+  const type = schema['type'];
+  if (typeof type === 'string') schema['type'] = [type, 'null'];
+  else if (Array.isArray(type) && !type.includes('null')) schema['type'] = [...(type as unknown[]), 'null'];
+  const values = schema['enum'];
+  if (Array.isArray(values) && !values.includes(null)) schema['enum'] = [...(values as unknown[]), null];
+  if (type === undefined && Object.keys(schema).some((keyword) => !keyword.startsWith('x-') && keyword !== 'description')) {
+    // nullable beside allOf, oneOf or a $ref: null or what the rest allows.
+    const rest = { ...schema };
+    for (const keyword of Object.keys(schema)) delete schema[keyword];
+    schema['anyOf'] = [{ type: 'null' }, rest];
+  }
+}
+
+function walk(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(walk);
+  if (node === null || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(object)) if (!DATA.has(key)) walk(value);
+  // No other object of an OpenAPI document has these keywords, so any object with them is a schema.
+  if (
+    typeof object['nullable'] === 'boolean' ||
+    typeof object['exclusiveMinimum'] === 'boolean' ||
+    typeof object['exclusiveMaximum'] === 'boolean'
+  ) {
+    rewriteSchema(object);
+  }
+}
+
+/** Rewrites a 3.0 document's schemas into JSON Schema 2020-12, in place; a 3.1 document is left as it is. */
+export function normalizeDialect(document: OpenApiDocument): void {
+  if (String(document.openapi).startsWith('3.0')) walk(document);
+}

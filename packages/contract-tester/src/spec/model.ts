@@ -1,0 +1,447 @@
+import {
+  basePathOf,
+  escapePointerToken,
+  listOperations,
+  pointerOfRef,
+  resolveRef,
+  resolveRefAt,
+  type HttpMethod,
+  type OpenApiDocument,
+  type OperationEntry,
+  type SchemaObject,
+} from './openapi.js';
+
+/** A JSON Schema with every `$ref` replaced by what it names (recursion cut, see inlineSchema). */
+export type Schema = SchemaObject;
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface ParameterModel {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  schema: Schema;
+  /** Example values the spec gives (`example`, `examples`, the schema's), in order. */
+  examples: unknown[];
+  /** `style: form` (the default) with `explode: true` (the default): an array as repeated name=value pairs. */
+  explode: boolean;
+  /**
+   * `x-ignored-if-invalid: true`: the server ignores a value it cannot use rather than refusing the
+   * request (a request id, a trace context), so no value of it breaks the contract.
+   */
+  ignoredIfInvalid?: boolean;
+}
+
+/** How the tester makes a request body of a media type, if it can. */
+export type BodyKind = 'json' | 'form' | 'multipart' | 'binary' | 'text';
+
+export interface MediaModel {
+  mediaType: string;
+  /** Undefined for a media type the tester cannot make (XML, say). */
+  kind?: BodyKind;
+  schema: Schema;
+  /** The spec's examples of a body of this media type. */
+  examples: unknown[];
+}
+
+export interface BodyModel {
+  required: boolean;
+  /** Every media type the operation takes, in the spec's order. */
+  media: MediaModel[];
+}
+
+/** A link to follow from a response: OpenAPI's Link Object, or one carried by an RFC 8288 header. */
+export interface LinkModel {
+  name: string;
+  targetOperationId: string;
+  /** Target parameters (`petId`, or `path.petId`) to runtime expressions or constants. */
+  parameters: Record<string, unknown>;
+  requestBody?: unknown;
+  /**
+   * `x-link-header`: the target is the URL of the entry with this relation in this header (a runtime
+   * expression cannot reach inside a header's value), and `supplies` names the target's parameters
+   * whose values only such a URL gives.
+   */
+  header?: { name: string; rel: string; supplies: string[] };
+}
+
+export interface ResponseModel {
+  status: string;
+  /** Where the spec's JSON schema of this response's body lives (after `$ref`s), or undefined without one. */
+  schemaPointer?: string;
+  schema?: Schema;
+  /** The media types documented for the body. */
+  mediaTypes: string[];
+  links: LinkModel[];
+}
+
+/** A security scheme as the tester can fill it. */
+export type SchemeModel =
+  | { type: 'http'; scheme: string }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
+  | { type: 'oauth2' | 'openIdConnect' | 'mutualTLS' | 'unknown' };
+
+/** One security requirement: every scheme it names must be filled (AND). */
+export type SecurityRequirement = Array<{ name: string; scheme: SchemeModel }>;
+
+export interface SecurityModel {
+  /** The alternatives (OR); none when the operation needs no credentials. */
+  alternatives: SecurityRequirement[];
+  /** An empty requirement `{}` among them: credentials are optional. */
+  optional: boolean;
+}
+
+export interface OperationModel {
+  id: string;
+  method: HttpMethod;
+  /** Path template as written in the spec, e.g. /pets/{petId}. */
+  path: string;
+  pointer: string;
+  tags: string[];
+  deprecated: boolean;
+  parameters: ParameterModel[];
+  body?: BodyModel;
+  security: SecurityModel;
+  responses: ResponseModel[];
+  /** Why the tester cannot send valid requests of it, if it cannot (a parameter style it does not write, say). */
+  unsupported?: string;
+}
+
+export interface ApiModel {
+  document: OpenApiDocument;
+  basePath: string;
+  operations: OperationModel[];
+  /** What the tester reads from the spec but will not use, and why (a link to another document, say). */
+  warnings: string[];
+  /** `x-max-request-body-bytes`, when the spec sets one. */
+  maxRequestBodyBytes?: number;
+  /** `x-max-request-target-bytes`, when the spec sets one: longer targets are no operation's concern. */
+  maxRequestTargetBytes?: number;
+}
+
+interface ParameterObject {
+  name: string;
+  in: ParameterLocation;
+  required?: boolean;
+  schema?: Schema;
+  style?: string;
+  explode?: boolean;
+  content?: Record<string, { schema?: Schema }>;
+  example?: unknown;
+  examples?: Record<string, unknown>;
+  'x-ignored-if-invalid'?: boolean;
+}
+
+interface MediaTypeObject {
+  schema?: Schema;
+  example?: unknown;
+  examples?: Record<string, unknown>;
+}
+
+interface RequestBodyObject {
+  required?: boolean;
+  content?: Record<string, MediaTypeObject>;
+}
+
+interface LinkObject {
+  operationId?: string;
+  operationRef?: string;
+  parameters?: Record<string, unknown>;
+  requestBody?: unknown;
+  'x-link-header'?: { header?: unknown; rel?: unknown; supplies?: unknown };
+}
+
+interface ResponseObject {
+  content?: Record<string, { schema?: Schema }>;
+  links?: Record<string, LinkObject>;
+}
+
+interface SecuritySchemeObject {
+  type?: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+}
+
+/** Marks where a recursive schema was cut: generation never goes there (see valid-values). */
+export const RECURSION_CUT = 'x-recursion-cut';
+
+/** How many times one `$ref` may be expanded inside itself before the expansion stops. */
+const RECURSION_DEPTH = 2;
+
+export function isRecursionCut(schema: unknown): boolean {
+  return schema !== null && typeof schema === 'object' && RECURSION_CUT in schema;
+}
+
+/**
+ * A copy of a schema with its `$ref`s replaced by their targets (sibling keywords kept, as OpenAPI
+ * 3.1 allows). A recursive schema is expanded a few levels deep, then cut: the cut is an empty
+ * schema marked RECURSION_CUT, which generation leaves out (an optional property, an empty array,
+ * the other branch of a oneOf). Validation of responses uses the spec itself, never this copy.
+ */
+export function inlineSchema(document: OpenApiDocument, schema: unknown, refsInUse: string[] = []): Schema {
+  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse)) as unknown as Schema;
+  if (schema === null || typeof schema !== 'object') return schema as Schema;
+  const { $ref, ...siblings } = schema as Schema;
+  if (typeof $ref === 'string') {
+    if (refsInUse.filter((ref) => ref === $ref).length >= RECURSION_DEPTH) return { [RECURSION_CUT]: $ref };
+    const target = resolveRef(document, { $ref });
+    const inlined = inlineSchema(document, target, [...refsInUse, $ref]);
+    return Object.keys(siblings).length ? { ...inlined, ...inlineSchema(document, siblings, refsInUse) } : inlined;
+  }
+  const copy: Schema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    // Examples and the like are data, not schemas: copied as they are.
+    copy[keyword] =
+      keyword === 'examples' || keyword === 'example' || keyword === 'const' || keyword === 'enum' || keyword === 'default'
+        ? value
+        : inlineSchema(document, value, refsInUse);
+  }
+  return copy;
+}
+
+/** The values of an `examples` map (Example Objects, `$ref`s followed), then `example`. */
+function examplesOf(document: OpenApiDocument, holder: { example?: unknown; examples?: unknown }): unknown[] {
+  const values: unknown[] = [];
+  if (holder.examples && typeof holder.examples === 'object' && !Array.isArray(holder.examples)) {
+    for (const raw of Object.values(holder.examples)) {
+      const example = resolveRef(document, raw as { value?: unknown; externalValue?: unknown });
+      if (example && typeof example === 'object' && 'value' in example) values.push(example.value);
+    }
+  }
+  if (holder.example !== undefined) values.push(holder.example);
+  return values;
+}
+
+function schemaExamples(schema: Schema): unknown[] {
+  const values = Array.isArray(schema['examples']) ? [...(schema['examples'] as unknown[])] : [];
+  if (schema['example'] !== undefined) values.push(schema['example']);
+  return values;
+}
+
+function readParameters(document: OpenApiDocument, entry: OperationEntry, unsupported: string[]): ParameterModel[] {
+  const byKey = new Map<string, ParameterModel>();
+  // Operation-level parameters override path-level ones of the same name and location.
+  for (const raw of [...entry.pathParameters, ...(entry.operation.parameters ?? [])]) {
+    const parameter = resolveRef(document, raw as ParameterObject);
+    let schemaSource = parameter.schema;
+    if (!schemaSource && parameter.content) {
+      const json = Object.keys(parameter.content).find(isJsonMediaType);
+      if (json) unsupported.push(`parameter ${parameter.name} is JSON in content, which the tester does not write`);
+      schemaSource = parameter.content[Object.keys(parameter.content)[0]!]?.schema;
+    }
+    const schema = inlineSchema(document, schemaSource ?? {});
+    const style = parameter.style ?? (parameter.in === 'query' || parameter.in === 'cookie' ? 'form' : 'simple');
+    const explode = parameter.explode ?? style === 'form';
+    const structured = ['array', 'object'].some(
+      (type) => schema['type'] === type || (Array.isArray(schema['type']) && schema['type'].includes(type)),
+    );
+    if (!['simple', 'form'].includes(style) && structured) {
+      unsupported.push(`parameter ${parameter.name} has style ${style}, which the tester does not write`);
+    }
+    if (structured && schema['type'] === 'object')
+      unsupported.push(`parameter ${parameter.name} is an object, which the tester does not write`);
+    const model: ParameterModel = {
+      name: parameter.name,
+      in: parameter.in,
+      required: parameter.in === 'path' || parameter.required === true,
+      schema,
+      examples: [...examplesOf(document, parameter), ...schemaExamples(schema)],
+      explode,
+    };
+    if (parameter['x-ignored-if-invalid'] === true) model.ignoredIfInvalid = true;
+    byKey.set(`${parameter.in}:${parameter.name.toLowerCase()}`, model);
+  }
+  return [...byKey.values()];
+}
+
+const JSON_MEDIA_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?json$/i;
+
+/** application/json and every +json type (problem+json, merge-patch+json, vnd.api+json). */
+export function isJsonMediaType(mediaType: string): boolean {
+  return JSON_MEDIA_TYPE.test(mediaType.split(';')[0]!.trim());
+}
+
+/** How the tester makes a body of this media type and schema, or undefined when it cannot. */
+export function bodyKind(mediaType: string, schema: Schema): BodyKind | undefined {
+  const type = mediaType.split(';')[0]!.trim().toLowerCase();
+  if (isJsonMediaType(type)) return 'json';
+  const object = schema['type'] === undefined || schema['type'] === 'object';
+  if (type === 'application/x-www-form-urlencoded') return object ? 'form' : undefined;
+  if (type === 'multipart/form-data') return object ? 'multipart' : undefined;
+  if (type === 'application/octet-stream' || /^(image|audio|video)\//.test(type) || type === 'application/pdf' || type === '*/*')
+    return 'binary';
+  if (schema['format'] === 'binary' || schema['contentMediaType'] !== undefined) return 'binary';
+  if (type.startsWith('text/') && (schema['type'] === undefined || schema['type'] === 'string')) return 'text';
+  return undefined;
+}
+
+function readBody(document: OpenApiDocument, operation: Record<string, unknown>): BodyModel | undefined {
+  if (!operation['requestBody']) return undefined;
+  const body = resolveRef(document, operation['requestBody'] as RequestBodyObject);
+  const media = Object.entries(body.content ?? {}).map(([mediaType, raw]): MediaModel => {
+    const object = resolveRef(document, raw);
+    const schema = inlineSchema(document, object.schema ?? {});
+    const model: MediaModel = { mediaType, schema, examples: [...examplesOf(document, object), ...schemaExamples(schema)] };
+    const kind = bodyKind(mediaType, schema);
+    if (kind) model.kind = kind;
+    return model;
+  });
+  return { required: body.required === true, media };
+}
+
+function readLinks(
+  document: OpenApiDocument,
+  response: ResponseObject,
+  where: string,
+  idByPointer: ReadonlyMap<string, string>,
+  warnings: string[],
+): LinkModel[] {
+  return Object.entries(response.links ?? {}).flatMap(([name, raw]): LinkModel[] => {
+    const link = resolveRef(document, raw);
+    let target = link.operationId;
+    if (target === undefined && typeof link.operationRef === 'string') {
+      target = link.operationRef.startsWith('#') ? idByPointer.get(pointerOfRef(link.operationRef)) : undefined;
+      if (target === undefined) {
+        warnings.push(`link ${where}/${name}: operationRef ${link.operationRef} names no operation of this document; not followed`);
+        return [];
+      }
+    }
+    if (target === undefined) {
+      warnings.push(`link ${where}/${name} has neither operationId nor operationRef; not followed`);
+      return [];
+    }
+    const model: LinkModel = { name, targetOperationId: target, parameters: link.parameters ?? {} };
+    if (link.requestBody !== undefined) model.requestBody = link.requestBody;
+    const header = link['x-link-header'];
+    if (header) {
+      const supplies = header.supplies ?? [];
+      if (typeof header.header !== 'string' || typeof header.rel !== 'string' || !Array.isArray(supplies)) {
+        warnings.push(`link ${where}/${name}: x-link-header needs header, rel and a list supplies; not followed`);
+        return [];
+      }
+      model.header = { name: header.header, rel: header.rel.toLowerCase(), supplies: supplies.map(String) };
+    }
+    return [model];
+  });
+}
+
+function readResponses(
+  document: OpenApiDocument,
+  entry: OperationEntry,
+  idByPointer: ReadonlyMap<string, string>,
+  warnings: string[],
+): ResponseModel[] {
+  return Object.entries(entry.operation.responses ?? {}).map(([status, raw]) => {
+    const where = `${entry.pointer}/responses/${status}`;
+    const { value: response, pointer: at } = resolveRefAt(document, raw as ResponseObject, where);
+    const mediaTypes = Object.keys(response.content ?? {});
+    const json = mediaTypes.find(isJsonMediaType);
+    const model: ResponseModel = { status, mediaTypes, links: readLinks(document, response, where, idByPointer, warnings) };
+    const schema = json === undefined ? undefined : response.content![json]!.schema;
+    if (schema !== undefined) {
+      model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
+      model.schema = inlineSchema(document, schema);
+    }
+    return model;
+  });
+}
+
+function readScheme(raw: SecuritySchemeObject | undefined): SchemeModel {
+  if (raw?.type === 'http' && typeof raw.scheme === 'string') return { type: 'http', scheme: raw.scheme.toLowerCase() };
+  if (raw?.type === 'apiKey' && (raw.in === 'header' || raw.in === 'query' || raw.in === 'cookie') && raw.name) {
+    return { type: 'apiKey', in: raw.in, name: raw.name };
+  }
+  if (raw?.type === 'oauth2' || raw?.type === 'openIdConnect' || raw?.type === 'mutualTLS') return { type: raw.type };
+  return { type: 'unknown' };
+}
+
+function readSecurity(document: OpenApiDocument, operation: Record<string, unknown>): SecurityModel {
+  const requirements = (operation['security'] ?? document.security ?? []) as Array<Record<string, unknown>>;
+  const schemes = (document.components['securitySchemes'] ?? {}) as Record<string, SecuritySchemeObject>;
+  const alternatives = requirements
+    .filter((requirement) => Object.keys(requirement).length > 0)
+    .map((requirement) =>
+      Object.keys(requirement).map((name) => ({ name, scheme: readScheme(schemes[name] && resolveRef(document, schemes[name])) })),
+    );
+  return { alternatives, optional: requirements.some((requirement) => Object.keys(requirement).length === 0) };
+}
+
+/** Whether an operation needs credentials: it has security requirements and none of them is empty. */
+export function needsCredentials(operation: OperationModel): boolean {
+  return operation.security.alternatives.length > 0 && !operation.security.optional;
+}
+
+/** What the contract tester needs of an OpenAPI 3.0 or 3.1 document, every `$ref` resolved. */
+export function readApiModel(document: OpenApiDocument): ApiModel {
+  const warnings: string[] = [];
+  const entries = listOperations(document);
+  const idByPointer = new Map(entries.map(({ pointer, id }) => [pointer, id]));
+  const operations = entries.map((entry): OperationModel => {
+    const raw = entry.operation as unknown as Record<string, unknown>;
+    const unsupported: string[] = [];
+    const model: OperationModel = {
+      id: entry.id,
+      method: entry.method,
+      path: entry.path,
+      pointer: entry.pointer,
+      tags: entry.operation.tags ?? [],
+      deprecated: entry.operation.deprecated === true,
+      parameters: readParameters(document, entry, unsupported),
+      security: readSecurity(document, raw),
+      responses: readResponses(document, entry, idByPointer, warnings),
+    };
+    const body = readBody(document, raw);
+    if (body) {
+      model.body = body;
+      if (!body.media.some(({ kind }) => kind)) {
+        unsupported.push(
+          `its request body is ${body.media.map(({ mediaType }) => mediaType).join(' or ')}, which the tester does not make`,
+        );
+      }
+    }
+    if (unsupported.length) model.unsupported = unsupported.join('; ');
+    return model;
+  });
+  const ids = new Set(operations.map(({ id }) => id));
+  for (const operation of operations) {
+    for (const response of operation.responses) {
+      response.links = response.links.filter((link) => {
+        if (ids.has(link.targetOperationId)) return true;
+        warnings.push(`link ${link.name} of ${operation.id} names no operation (${link.targetOperationId}); not followed`);
+        return false;
+      });
+    }
+  }
+  const model: ApiModel = { document, basePath: basePathOf(document), operations, warnings };
+  const limit = document['x-max-request-body-bytes'];
+  if (typeof limit === 'number') model.maxRequestBodyBytes = limit;
+  const targetLimit = document['x-max-request-target-bytes'];
+  if (typeof targetLimit === 'number') model.maxRequestTargetBytes = targetLimit;
+  return model;
+}
+
+export function isSuccessStatus(status: string | number): boolean {
+  return /^2(\d\d|XX)$/i.test(String(status));
+}
+
+/** The documented response for a status: its own entry, else `2XX`-style ranges, else `default`. */
+export function documentedResponse(operation: OperationModel, status: number): ResponseModel | undefined {
+  const byKey = new Map(operation.responses.map((response) => [response.status.toUpperCase(), response]));
+  return byKey.get(String(status)) ?? byKey.get(`${String(status)[0]}XX`) ?? byKey.get('DEFAULT');
+}
+
+/** Whether the operation documents some success (2xx or 3xx, or a `default` that may be one). */
+export function documentsSuccess(operation: OperationModel): boolean {
+  return operation.responses.some(({ status }) => /^[23]/.test(status) || status.toLowerCase() === 'default');
+}
+
+/** The operations that share a path, e.g. GET and POST on /pets. */
+export function operationsAt(model: ApiModel, path: string): OperationModel[] {
+  return model.operations.filter((operation) => operation.path === path);
+}
+
+/** The media type a request body is sent as, by choice: the first JSON one, else the first the tester can make. */
+export function preferredMedia(body: BodyModel): MediaModel | undefined {
+  return body.media.find(({ kind }) => kind === 'json') ?? body.media.find(({ kind }) => kind);
+}

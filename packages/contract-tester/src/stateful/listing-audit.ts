@@ -1,0 +1,128 @@
+import { jsonEqual } from '../generate/json-text.js';
+import { buildRequest, emptyParts, type TestRequest } from '../generate/requests.js';
+import type { Problem, Session, Step } from '../run/session.js';
+import { resolveRefAt, valueAtPointer } from '../spec/openapi.js';
+import { isSuccessStatus, operationsAt, type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
+import { linksFrom } from './links.js';
+
+/** A create and the listing of what it creates: a POST answering schema S, a GET on its path answering S[]. */
+export interface Collection {
+  create: OperationModel;
+  listing: OperationModel;
+  /** The JSON pointer of what identifies an item, from a link of the create (`$response.body#/id`). */
+  identity?: string;
+  /** The listing's link to its next page. */
+  next: LinkModel;
+}
+
+/** The pointer of the item schema of an array schema at `pointer`, after `$ref`s. */
+function itemSchemaPointer(api: ApiModel, pointer: string): string | undefined {
+  const schema = valueAtPointer(api.document, pointer) as { type?: unknown; items?: unknown } | undefined;
+  if (!schema || schema.type !== 'array' || schema.items === undefined) return undefined;
+  return resolveRefAt(api.document, schema.items, `${pointer}/items`).pointer;
+}
+
+/** The collections the spec describes, found from the schemas and links alone. */
+export function findCollections(api: ApiModel): Collection[] {
+  const collections: Collection[] = [];
+  for (const create of api.operations.filter(({ method }) => method === 'post')) {
+    const created = create.responses.find(({ status, schemaPointer }) => isSuccessStatus(status) && schemaPointer);
+    if (!created) continue;
+    for (const listing of operationsAt(api, create.path).filter(({ method }) => method === 'get')) {
+      const page = listing.responses.find(
+        ({ status, schemaPointer }) =>
+          isSuccessStatus(status) && schemaPointer && itemSchemaPointer(api, schemaPointer) === created.schemaPointer,
+      );
+      const next = page?.links.find((link) => link.header && link.targetOperationId === listing.id);
+      if (!page || !next || listing.parameters.some((parameter) => parameter.required)) continue;
+      const identity = created.links
+        .flatMap((link) => Object.values(link.parameters))
+        .map((expression) => (typeof expression === 'string' ? /^\$response\.body#(\/.*)$/.exec(expression)?.[1] : undefined))
+        .find((pointer) => pointer !== undefined);
+      collections.push(identity === undefined ? { create, listing, next } : { create, listing, identity, next });
+    }
+  }
+  return collections;
+}
+
+export type AuditOutcome = { complete: boolean; pages: number; problems: Problem[] };
+
+/**
+ * Pages through the whole listing from its first page by its next links, and checks that every
+ * resource the run created is in it as the run last saw it: once, as its last write answered it
+ * (unchanged when nothing wrote it since), and not at all once deleted. Resources whose fate the run
+ * cannot know (a write answered 5xx) are left out. Stops after `maxPages` (the outcome says so)
+ * rather than read a listing without end.
+ */
+export async function auditCollection(session: Session, collection: Collection, maxPages: number): Promise<AuditOutcome> {
+  const { api } = session;
+  const { listing } = collection;
+  let request: TestRequest = buildRequest(emptyParts(listing, api.basePath, session.credentialsFor(listing)));
+  const first: Step = { request };
+  const items: unknown[] = [];
+  const visited = new Set<string>();
+  const problems: Problem[] = [];
+  const problem = (message: string, steps: Step[], status: number | undefined): Problem => ({
+    check: 'listing_audit',
+    label: listing.id,
+    status,
+    message,
+    steps,
+  });
+  let pages = 0;
+  for (;;) {
+    if (pages >= maxPages) return { complete: false, pages, problems };
+    visited.add(request.target);
+    const sent = await session.send({ kind: 'positive', operation: listing, request, why: `page ${pages + 1} of the listing` });
+    problems.push(...sent.problems);
+    if (!sent.exchange) return { complete: false, pages, problems };
+    pages += 1;
+    const { response } = sent.exchange;
+    if (response.status < 200 || response.status > 299) return { complete: false, pages, problems };
+    if (Array.isArray(response.body)) items.push(...(response.body as unknown[]));
+    const next = linksFrom(api, sent.exchange, session.linkContext).find(
+      (step) => typeof step === 'string' || step.link === collection.next,
+    );
+    if (typeof next === 'string') {
+      problems.push(problem(next, [first, { request, response }], response.status));
+      return { complete: false, pages, problems };
+    }
+    if (!next) break;
+    if (visited.has(next.request.target)) {
+      problems.push(problem(`the next link leads back to ${next.request.target}`, [first, { request: next.request }], response.status));
+      return { complete: false, pages, problems };
+    }
+    request = next.request;
+  }
+  const identify = (item: unknown) => JSON.stringify(collection.identity === undefined ? item : valueAtPointer(item, collection.identity));
+  const byIdentity = new Map<string, unknown[]>();
+  for (const item of items) {
+    const key = identify(item);
+    const same = byIdentity.get(key);
+    if (same) same.push(item);
+    else byIdentity.set(key, [item]);
+  }
+  const wrong: string[] = [];
+  for (const resource of session.ledger.resources.filter(
+    ({ createdBy, state }) => createdBy === collection.create.id && state !== 'uncertain',
+  )) {
+    const current = resource.last === 'unknown' ? undefined : resource.last.body;
+    const key =
+      collection.identity === undefined
+        ? JSON.stringify(current ?? resource.created)
+        : JSON.stringify(session.ledger.identityOf(resource, collection.identity));
+    const matches = byIdentity.get(key) ?? [];
+    const shown = JSON.stringify(current ?? resource.created);
+    if (resource.state === 'deleted') {
+      if (matches.length) wrong.push(`${shown} (${resource.path}), deleted, is still listed by ${listing.id}`);
+    } else if (matches.length !== 1) {
+      wrong.push(
+        `${shown}, created by ${collection.create.id} (${resource.path}), appears ${matches.length} times in ${listing.id} (${pages} pages, ${items.length} items)`,
+      );
+    } else if (current !== undefined && !jsonEqual(matches[0], current)) {
+      wrong.push(`${resource.path} last answered ${shown}, but ${listing.id} lists ${JSON.stringify(matches[0])}`);
+    }
+  }
+  if (wrong.length) problems.push(problem(wrong.join('\n'), [first], 200));
+  return { complete: true, pages, problems };
+}

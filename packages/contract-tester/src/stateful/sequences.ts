@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import type { CheckName } from '../checks/names.js';
+import { jsonEqual, type JsonValue } from '../generate/json-text.js';
+import { buildRequest, positiveParts, setParameter, type RequestParts } from '../generate/requests.js';
+import type { Case, Problem, Session, Step } from '../run/session.js';
+import { documentedResponse, type OperationModel } from '../spec/model.js';
+import { linksFrom, linkSuppliedParameters, splitTarget, type Exchange, type LinkContext, type LinkStep } from './links.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, type Resource } from './resources.js';
+
+/**
+ * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
+ * of a resource the sequence made), or following one of the links seen so far.
+ */
+export type Action = { kind: 'call'; operation: OperationModel; parts: RequestParts; reuse?: number } | { kind: 'follow'; pick: number };
+
+/** The path parameters of a request set to those of a resource. */
+export function onResource(parts: RequestParts, operation: OperationModel, resource: Resource): RequestParts {
+  let next = parts;
+  for (const parameter of operation.parameters) {
+    const value = parameter.in === 'path' ? resource.parameters[parameter.name] : undefined;
+    if (value !== undefined) next = setParameter(next, parameter, value);
+  }
+  // An update sent to the collection names the resource in its body (PUT /pet with the pet's id).
+  const property = bodyIdentity(operation, resource.template);
+  const name = Object.keys(resource.parameters).at(-1);
+  const body = next.body;
+  if (
+    property !== undefined &&
+    name !== undefined &&
+    body &&
+    'value' in body &&
+    body.value !== null &&
+    typeof body.value === 'object' &&
+    !Array.isArray(body.value)
+  ) {
+    const text = decodeURIComponent(resource.parameters[name]!);
+    const value = /^-?\d+$/.test(text) ? Number(text) : text;
+    next = { ...next, body: { ...body, value: { ...(body.value as Record<string, JsonValue>), [property]: value } } };
+  }
+  return next;
+}
+
+/** A valid request of an operation, as an action; for one with path parameters, often on a resource made before. */
+function callOf(session: Session, operation: OperationModel, reuse: 'sometimes' | 'always'): fc.Arbitrary<Action> {
+  const { api } = session;
+  const parts = positiveParts(operation, api.basePath, session.credentialsFor(operation), {
+    linkSupplied: linkSuppliedParameters(api, operation),
+  });
+  if (!operation.parameters.some((parameter) => parameter.in === 'path'))
+    return parts.map((value): Action => ({ kind: 'call', operation, parts: value }));
+  const pick = reuse === 'always' ? fc.nat() : fc.option(fc.nat(), { nil: undefined, freq: 3 });
+  return fc
+    .tuple(parts, pick)
+    .map(([value, index]): Action => ({ kind: 'call', operation, parts: value, ...(index === undefined ? {} : { reuse: index }) }));
+}
+
+/** Sequences of valid requests and link follows over the operations, with at least one request. */
+export function sequences(session: Session, operations: OperationModel[]): fc.Arbitrary<Action[]> {
+  const call = fc.oneof(...operations.map((operation) => callOf(session, operation, 'sometimes')));
+  const follow = fc.nat().map((pick): Action => ({ kind: 'follow', pick }));
+  // Any sequence with a request sends one (a follow with nothing to follow sends none), and the
+  // shrinker may still drop the first request when a later one is what fails.
+  return fc
+    .array(fc.oneof({ weight: 1, arbitrary: call }, { weight: 2, arbitrary: follow }), { minLength: 1, maxLength: 9 })
+    .filter((actions) => actions.some(({ kind }) => kind === 'call'));
+}
+
+/** The operations that act on what a create makes (reads, updates, deletes, below it), among those given. */
+export function resourceOperations(session: Session, create: OperationModel, operations: OperationModel[]): OperationModel[] {
+  const templates = resourceTemplates(session.api, create);
+  return operations.filter(
+    (operation) => operation !== create && templates.some((template) => operationsOn(session.api, template).includes(operation)),
+  );
+}
+
+/**
+ * A resource's life: a create, then requests on what it made (reads, updates, deletes in any
+ * order), and links followed from the answers.
+ */
+export function lifecycle(session: Session, create: OperationModel, operations: OperationModel[]): fc.Arbitrary<Action[]> | undefined {
+  const targets = resourceOperations(session, create, operations);
+  if (!targets.length) return undefined;
+  const on = fc.oneof(...targets.map((operation) => callOf(session, operation, 'always')));
+  const follow = fc.nat().map((pick): Action => ({ kind: 'follow', pick }));
+  return fc
+    .tuple(
+      callOf(session, create, 'sometimes'),
+      fc.array(fc.oneof({ weight: 4, arbitrary: on }, { weight: 1, arbitrary: follow }), { minLength: 1, maxLength: 6 }),
+    )
+    .map(([first, rest]) => [first, ...rest]);
+}
+
+function schemaOf(exchange: Exchange): string | undefined {
+  return documentedResponse(exchange.operation, exchange.response.status)?.schemaPointer;
+}
+
+/** What a sequence's state says of an answer: a deleted resource served, a created one missing, a write not read back. */
+function statefulFindings(
+  session: Session,
+  exchange: Exchange,
+  before: { resource: Resource; state: Resource['state']; last: Resource['last'] } | undefined,
+  link: LinkStep | undefined,
+): Array<{ check: CheckName; message: string }> {
+  const { request, response } = exchange;
+  const method = request.method.toUpperCase();
+  const where = `${method} ${request.target} → ${response.status}`;
+  const found: Array<{ check: CheckName; message: string }> = [];
+  const success = response.status >= 200 && response.status < 400;
+  const exact = before && splitTarget(request.target)[0] === before.resource.path;
+  if (before?.state === 'deleted') {
+    if (success && method !== 'DELETE' && !(method === 'PUT' && exact)) {
+      found.push({
+        check: 'use_after_free',
+        message: `${where}: ${before.resource.path} was deleted (a DELETE answered 2xx), but is still served`,
+      });
+    }
+    if (method === 'DELETE' && exact && response.status >= 200 && response.status < 300) {
+      found.push({
+        check: 'delete_is_final',
+        message: `${where}: ${before.resource.path} was deleted already; a second DELETE must be 404 or 410`,
+      });
+    }
+    return found;
+  }
+  if (before?.state === 'present' && method === 'GET' && response.status === 404) {
+    found.push({
+      check: 'ensure_resource_availability',
+      message: `${where}: ${before.resource.path}, made by ${before.resource.createdBy} in this sequence and not deleted, is not found`,
+    });
+  }
+  if (link && (response.status < 200 || response.status > 299)) {
+    found.push({ check: 'links_succeed', message: `${where}: a link from a success must lead to a success` });
+  }
+  if (
+    before?.state === 'present' &&
+    exact &&
+    method === 'GET' &&
+    response.status >= 200 &&
+    response.status < 300 &&
+    before.last !== 'unknown'
+  ) {
+    const pointer = schemaOf(exchange);
+    if (pointer !== undefined && pointer === before.last.schemaPointer && !jsonEqual(before.last.body, response.body)) {
+      found.push({
+        check: 'read_back',
+        message: `${where}: reads back ${JSON.stringify(response.body)}, not what the last write answered: ${JSON.stringify(before.last.body)}`,
+      });
+    }
+  }
+  if (link?.link.header && Array.isArray(link.from.response.body) && Array.isArray(response.body)) {
+    const previous = link.from.response.body as unknown[];
+    const repeated = (response.body as unknown[]).filter((item) => previous.some((earlier) => jsonEqual(earlier, item)));
+    if (repeated.length) {
+      found.push({
+        check: 'paging_conformance',
+        message: `${where}: the ${link.link.header.rel} page repeats ${repeated.length} item(s) of the page before: ${JSON.stringify(repeated[0])}`,
+      });
+    }
+  }
+  void session;
+  return found;
+}
+
+/**
+ * Runs a sequence: each request checked as a valid one, each followed link as a link; against the
+ * sequence's own record of what it made, changed and deleted: a deleted resource must not be served
+ * (use_after_free), a made one must be found (ensure_resource_availability), a read must answer
+ * the last write (read_back). Links come from the spec's `links` of the responses seen, restricted
+ * to the operations under test; a link's target that needs a body and gets none from the link gets
+ * a valid one (from `seed`, so that the sequence replays as it ran).
+ */
+export async function runSequence(session: Session, actions: Action[], operations: ReadonlySet<string>, seed = 0): Promise<Problem[]> {
+  const steps: Step[] = [];
+  const pending: LinkStep[] = [];
+  const problems: Problem[] = [];
+  let made = 0;
+  const context: LinkContext = { ...session.linkContext, bodyFor: (operation) => session.sampleBody(operation, seed + made++) };
+  const ledger = new ResourceLedger(session.api, context);
+  for (const action of actions) {
+    let item: Case;
+    let link: LinkStep | undefined;
+    if (action.kind === 'call') {
+      let parts = action.parts;
+      const candidates = action.reuse === undefined ? [] : ledger.candidates(action.operation);
+      if (candidates.length) parts = onResource(parts, action.operation, candidates[action.reuse! % candidates.length]!);
+      item = { kind: 'positive', operation: action.operation, request: buildRequest(parts) };
+      if (parts.body && 'value' in parts.body) item.bodyValue = parts.body.value;
+    } else {
+      if (!pending.length) continue;
+      link = pending[action.pick % pending.length]!;
+      item = {
+        kind: 'link',
+        operation: link.target,
+        request: link.request,
+        why: `follows link ${link.link.name} of ${link.from.operation.id}`,
+      };
+    }
+    const addressed = ledger.addressed(item.request.target);
+    const before = addressed && { resource: addressed, state: addressed.state, last: addressed.last };
+    const sent = await session.send(item, steps);
+    problems.push(...sent.problems);
+    if (!sent.exchange) break;
+    const exchange = sent.exchange;
+    const step: Step = { request: exchange.request, response: exchange.response };
+    for (const finding of statefulFindings(session, exchange, before, link)) {
+      if (!session.enabled(finding.check)) continue;
+      const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
+      problems.push({
+        ...finding,
+        label: exchange.operation.id,
+        status: exchange.response.status,
+        ...(why ? { why } : {}),
+        steps: [...steps, step],
+      });
+    }
+    steps.push(step);
+    ledger.observe(exchange);
+    for (const next of linksFrom(session.api, exchange, context)) {
+      if (typeof next === 'string') {
+        if (session.enabled('paging_conformance')) {
+          problems.push({
+            check: 'paging_conformance',
+            label: exchange.operation.id,
+            status: exchange.response.status,
+            message: next,
+            steps: [...steps],
+          });
+        }
+      } else if (operations.has(next.target.id)) {
+        pending.push(next);
+      }
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { boundaryValues, coverageCases } from '../../src/generate/coverage.js';
+import { buildRequest, NO_CREDENTIALS } from '../../src/generate/requests.js';
+import { isValid } from '../../src/generate/schema-validator.js';
+import { parseSpec } from '../../src/spec/load.js';
+import { readApiModel } from '../../src/spec/model.js';
+import { BOARD_SPEC } from '../support/test-bed/board.js';
+import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
+
+const gallery = readApiModel(parseSpec(readFileSync(GALLERY_SPEC, 'utf8')));
+const board = readApiModel(parseSpec(readFileSync(BOARD_SPEC, 'utf8')));
+const operation = (api: typeof gallery, id: string) => api.operations.find((candidate) => candidate.id === id)!;
+
+describe('boundary values', () => {
+  it('each bound and one past it, each enum value and one it lacks, true and false', () => {
+    expect(boundaryValues({ type: 'integer', minimum: 1, maximum: 3 }).map(({ value }) => value)).toEqual([1, 0, 3, 4]);
+    expect(boundaryValues({ type: 'integer', exclusiveMinimum: 0 }).map(({ value }) => value)).toEqual([1, 0]);
+    expect(boundaryValues({ type: 'string', minLength: 2, maxLength: 4 }).map(({ value }) => value)).toEqual(['aa', 'a', 'aaaa', 'aaaaa']);
+    expect(boundaryValues({ enum: ['.', 'X'] }).map(({ value }) => value)).toEqual(['.', 'X', '.-not-listed']);
+    expect(boundaryValues({ type: 'boolean' }).map(({ value }) => value)).toEqual([true, false]);
+    expect(
+      boundaryValues({ type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 2 }).map(
+        ({ value }) => (value as unknown[]).length,
+      ),
+    ).toEqual([1, 0, 2, 3]);
+  });
+
+  it('keep to a pattern at the bounds where generated text can', () => {
+    const schema = { type: 'string', pattern: '^[a-f]+$', minLength: 3, maxLength: 5 };
+    const [shortest, , longest] = boundaryValues(schema).map(({ value }) => value as string);
+    expect(isValid(schema, shortest) && isValid(schema, longest)).toBe(true);
+    expect([shortest!.length, longest!.length]).toEqual([3, 5]);
+  });
+});
+
+describe('the coverage phase', () => {
+  it('changes one thing at a time: each bound of each parameter, each optional one given', () => {
+    const cases = coverageCases(gallery, operation(gallery, 'listOpeningHours'), NO_CREDENTIALS);
+    expect(cases.map(({ parts, valid }) => `${buildRequest(parts).target} ${valid}`)).toEqual([
+      '/api/opening-hours?from=2030-01-01 true',
+      '/api/opening-hours?days=1 true',
+      '/api/opening-hours?days=0 false',
+      '/api/opening-hours?days=31 true',
+      '/api/opening-hours?days=32 false',
+      '/api/opening-hours?days=7 true',
+    ]);
+  });
+
+  it('does the same to each property of the body: bounds, left out, given', () => {
+    const cases = coverageCases(gallery, operation(gallery, 'updateExhibition'), NO_CREDENTIALS);
+    const whys = cases.map(({ why, valid }) => `${why}: ${valid}`);
+    expect(whys).toContain('body.price: the maximum, 1000: true');
+    expect(whys).toContain('body.price: one above the maximum, 1001: false');
+    expect(whys).toContain('body.title: one character too short, 0: false');
+    expect(whys).toContain('body.room left out: true');
+    for (const item of cases)
+      expect(isValid(operation(gallery, 'updateExhibition').body!.media[0]!.schema, item.bodyValue)).toBe(item.valid);
+  });
+
+  it('leaves a required parameter out (a header one is missing_required_header), and marks path parameters it tries', () => {
+    const square = coverageCases(board, operation(board, 'getSquare'), NO_CREDENTIALS);
+    expect(square.filter(({ pathParameter }) => pathParameter === 'row').map(({ parts }) => parts.pathParameters['row'])).toEqual([
+      '1',
+      '0',
+      '3',
+      '4',
+    ]);
+    const header = {
+      name: 'X-Tenant',
+      in: 'header' as const,
+      required: true,
+      schema: { type: 'string', minLength: 1 },
+      examples: ['t1'],
+      explode: false,
+    };
+    const withHeader = { ...operation(gallery, 'listExhibitions'), parameters: [header] };
+    const left = coverageCases(gallery, withHeader, NO_CREDENTIALS).find(({ why }) => why.includes('left out'));
+    expect(left).toMatchObject({ valid: false, check: 'missing_required_header' });
+  });
+});

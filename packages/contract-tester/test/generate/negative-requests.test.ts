@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/generate/invalid-values.js';
+import {
+  BODY_RULES,
+  declaredPropertyNames,
+  negativeCases,
+  ruleCheck,
+  type NegativeCase,
+  type NegativeRule,
+} from '../../src/generate/negative-requests.js';
+import { NO_CREDENTIALS } from '../../src/generate/requests.js';
+import { isValid } from '../../src/generate/schema-validator.js';
+import { readApiModel } from '../../src/spec/model.js';
+import { petStoreDocument } from '../support/pet-store.js';
+
+const api = readApiModel(petStoreDocument());
+const operation = (id: string) => api.operations.find((candidate) => candidate.id === id)!;
+const newPet = operation('createPet').body!.media[0]!.schema;
+
+function sample(id: string, rule: NegativeRule, numRuns = 150): NegativeCase[] {
+  const cases = negativeCases(api, operation(id), rule, NO_CREDENTIALS);
+  if (!cases) throw new Error(`${rule} does not apply to ${id}`);
+  return fc.sample(cases, { numRuns, seed: 9 });
+}
+
+function bodyOf({ request }: NegativeCase): unknown {
+  return JSON.parse(request.body!.toString('utf8'));
+}
+
+describe('negative cases', () => {
+  it('leave alone a parameter the server ignores when it cannot use it (x-ignored-if-invalid)', () => {
+    // listStoreOrders has only X-Request-Id and traceparent: nothing of it can be broken.
+    expect(
+      [...RULES, ...BODY_RULES].filter((rule) => negativeCases(api, operation('listStoreOrders'), rule, NO_CREDENTIALS) !== undefined),
+    ).toEqual([]);
+    const asEveryOther = {
+      ...operation('listStoreOrders'),
+      parameters: operation('listStoreOrders').parameters.map((p) => ({ ...p, ignoredIfInvalid: false })),
+    };
+    expect(negativeCases(api, asEveryOther, 'badly encoded text', NO_CREDENTIALS)).toBeDefined();
+  });
+
+  it('exist for each rule an operation has something to break', () => {
+    const rules = (id: string) =>
+      [...RULES, ...BODY_RULES].filter((rule) => negativeCases(api, operation(id), rule, NO_CREDENTIALS) !== undefined);
+    expect(rules('listPets')).toEqual([
+      'wrong type',
+      'out of bounds',
+      'bad enum value',
+      'bad pattern',
+      'non-canonical number',
+      'badly encoded text',
+    ]);
+    expect(rules('createPet')).toEqual([...RULES, ...BODY_RULES]);
+    expect(rules('getPet')).toEqual(['wrong type', 'out of bounds', 'bad format', 'non-canonical number']);
+    expect(rules('listStoreOrders')).toEqual([]);
+  });
+
+  it('break the body in one place: the rest of it stays valid', () => {
+    for (const testCase of sample('createPet', 'missing required')) {
+      if (!testCase.request.body) {
+        expect(testCase.why).toBe('the required body is missing');
+        continue;
+      }
+      const body = bodyOf(testCase) as Record<string, unknown>;
+      expect(isValid(newPet, body)).toBe(false);
+      expect(['name', 'categoryId'].filter((name) => !(name in body))).toHaveLength(1);
+      expect(isValid(newPet, { name: 'x', categoryId: 1, ...body })).toBe(true);
+    }
+  });
+
+  it('add a property the schema does not have, often one of another schema (id)', () => {
+    const cases = sample('createPet', 'extra property');
+    for (const testCase of cases) {
+      const body = bodyOf(testCase) as Record<string, unknown>;
+      const extra = Object.keys(body).filter((name) => !['name', 'categoryId', 'status'].includes(name));
+      expect(extra).toHaveLength(1);
+    }
+    expect(cases.some((testCase) => 'id' in (bodyOf(testCase) as object))).toBe(true);
+    expect(declaredPropertyNames(api)).toEqual(expect.arrayContaining(['id', 'name', 'categoryId', 'status', 'code', 'message']));
+  });
+
+  it('break a parameter in the path or the query, written as a client would send it', () => {
+    const targets = sample('getPet', 'non-canonical number', 300).map(({ request }) => request.target);
+    for (const spelling of ['%2B', '0x', '%20', '.0', 'e0', 'Infinity'])
+      expect(
+        targets.some((target) => target.includes(spelling)),
+        spelling,
+      ).toBe(true);
+    expect(targets.every((target) => target.startsWith('/v1/pets/'))).toBe(true);
+    const queries = sample('listPets', 'badly encoded text', 300).map(({ request }) => request.target);
+    expect(queries.every((target) => /[?&]cursor=/.test(target))).toBe(true);
+    for (const bytes of ['%FF', '%ED%A0%80', '%00'])
+      expect(
+        queries.some((target) => target.includes(bytes)),
+        bytes,
+      ).toBe(true);
+  });
+
+  it('take numbers far out of bounds: many digits, 1e400', () => {
+    const targets = sample('listPets', 'out of bounds', 300).map(({ request }) => decodeURIComponent(request.target));
+    expect(targets.some((target) => /limit=\d{300,}/.test(target))).toBe(true);
+    expect(targets.some((target) => target.includes('limit=1e400'))).toBe(true);
+    expect(targets.some((target) => target.includes('limit=0'))).toBe(true);
+  });
+
+  it("come under the check their acceptance fails: the spec's rules, or a profile's stricter one", () => {
+    expect([...RULES, ...BODY_RULES].map((rule) => `${rule}: ${ruleCheck(rule)}`)).toEqual([
+      'wrong type: negative_data_rejection',
+      'out of bounds: negative_data_rejection',
+      'missing required: negative_data_rejection',
+      'extra property: negative_data_rejection',
+      'bad enum value: negative_data_rejection',
+      'bad format: negative_data_rejection',
+      'bad pattern: negative_data_rejection',
+      'non-canonical number: canonical_numbers',
+      'badly encoded text: text_encoding',
+      'unsupported media type: strict_media_types',
+      'body too large: negative_data_rejection',
+      'malformed body: negative_data_rejection',
+    ]);
+    expect(sample('getPet', 'wrong type', 5).every(({ check }) => check === 'negative_data_rejection')).toBe(true);
+  });
+
+  it('send bodies that are not JSON, with the JSON media type', () => {
+    const bodies = sample('createPet', 'malformed body', 300);
+    expect(bodies.every(({ why }) => why.startsWith('the body is not JSON'))).toBe(true);
+    for (const { request } of bodies) {
+      expect(request.headers.find(({ name }) => name === 'Content-Type')?.value).toMatch(/^application\/json/);
+      expect(() => JSON.parse(request.body!.toString('utf8')) as unknown).toThrow();
+    }
+  });
+
+  it('send a valid body under another media type, or none', () => {
+    const cases = sample('createPet', 'unsupported media type');
+    for (const { request } of cases) {
+      expect(isValid(newPet, JSON.parse(request.body!.toString('utf8')))).toBe(true);
+      expect(request.headers.find(({ name }) => name === 'Content-Type')?.value ?? 'none').not.toBe('application/json');
+    }
+    expect(cases.some(({ request }) => !request.headers.some(({ name }) => name === 'Content-Type'))).toBe(true);
+  });
+
+  it('make a valid body too large with white space alone', () => {
+    for (const { request } of sample('createPet', 'body too large', 20)) {
+      expect(request.body!.length).toBeGreaterThan(16384);
+      expect(isValid(newPet, JSON.parse(request.body!.toString('utf8')))).toBe(true);
+    }
+  });
+});
+
+describe('negative cases of header parameters', () => {
+  // A header parameter such as an Idempotency-Key, in a spec of its own: nothing about it is in the tester.
+  const keyed = readApiModel({
+    openapi: '3.1.0',
+    info: { title: 'keyed', version: '1.0.0' },
+    servers: [{ url: '/v1' }],
+    paths: {
+      '/orders': {
+        post: {
+          operationId: 'createOrder',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: true,
+              schema: { type: 'string', minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
+            },
+          ],
+          responses: { '201': { description: 'created' } },
+        },
+      },
+    },
+    components: { schemas: {} },
+  });
+  const createOrder = keyed.operations[0]!;
+  const header = (testCase: NegativeCase) => testCase.request.headers.find(({ name }) => name === 'Idempotency-Key')?.value;
+  const sendable = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+  it('leave it out, make it too short or long, break its pattern, or put bytes that are not UTF-8 in it', () => {
+    const sampleOf = (rule: NegativeRule) => fc.sample(negativeCases(keyed, createOrder, rule, NO_CREDENTIALS)!, { numRuns: 100, seed: 3 });
+    expect(
+      sampleOf('missing required').every((testCase) => header(testCase) === undefined && testCase.check === 'missing_required_header'),
+    ).toBe(true);
+    for (const rule of ['out of bounds', 'bad pattern', 'badly encoded text'] as const) {
+      const values = sampleOf(rule).map(header);
+      expect(
+        values.every((value) => value !== undefined && sendable.test(value)),
+        rule,
+      ).toBe(true);
+      expect(
+        values.some((value) => value !== undefined && !/^[A-Za-z0-9_-]{8,64}$/.test(value)),
+        rule,
+      ).toBe(true);
+    }
+    expect(sampleOf('badly encoded text').every((testCase) => /[\x80-\xff]/.test(header(testCase)!))).toBe(true);
+  });
+
+  it('are still broken after the receiver trims the white space around them', () => {
+    // Control characters go out as spaces, so a broken "\x01A" would arrive as a valid "A".
+    const idempotencyKey = operation('createPet').parameters.find(({ name }) => name === 'Idempotency-Key')!.schema;
+    const cases = fc.sample(negativeCases(api, operation('createPet'), 'bad pattern', NO_CREDENTIALS)!, {
+      numRuns: 3000,
+      seed: 2141597309,
+    });
+    const arrived = cases
+      .filter(({ why }) => why.startsWith('Idempotency-Key'))
+      .map((testCase) => header(testCase)!.replace(/^[ \t]+|[ \t]+$/g, ''));
+    expect(arrived.length).toBeGreaterThan(100);
+    expect(arrived.filter((value) => isValid(idempotencyKey, value))).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createAjv, isValid } from '../../src/generate/schema-validator.js';
+
+describe('the validator of generated values', () => {
+  it('judges int64 as the safe integers', () => {
+    const schema = { type: 'integer', format: 'int64' };
+    expect(isValid(schema, 2 ** 53 - 1)).toBe(true);
+    expect(isValid(schema, 2 ** 53)).toBe(false);
+    expect(isValid(schema, -(2 ** 53))).toBe(false);
+  });
+
+  it('knows the string formats', () => {
+    expect(isValid({ type: 'string', format: 'date-time' }, '2026-11-21T00:00:00Z')).toBe(true);
+    expect(isValid({ type: 'string', format: 'date-time' }, '2026-02-30T00:00:00Z')).toBe(false);
+  });
+
+  it('ignores OpenAPI keywords that are not JSON Schema', () => {
+    expect(isValid({ type: 'string', example: 'x', 'x-anything': 1 }, 'a')).toBe(true);
+  });
+
+  it('reports errors of a compiled schema', () => {
+    const validate = createAjv().compile({ type: 'object', required: ['name'] });
+    expect(validate({})).toBe(false);
+    expect(validate.errors?.[0]?.params).toEqual({ missingProperty: 'name' });
+  });
+});

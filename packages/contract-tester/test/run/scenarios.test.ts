@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECKS, type CheckName } from '../../src/checks/names.js';
+import { ContractChecker } from '../../src/checks/response-contract.js';
+import { EMPTY_PROFILE } from '../../src/config.js';
+import { Credentials, type CredentialOptions } from '../../src/http/credentials.js';
+import { ApiClient } from '../../src/http/http-client.js';
+import { PHASES, planScenarios, type Phase } from '../../src/run/scenarios.js';
+import { Session } from '../../src/run/session.js';
+import { parseSpec } from '../../src/spec/load.js';
+import { readApiModel } from '../../src/spec/model.js';
+import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
+import { BOARD_SPEC } from '../support/test-bed/board.js';
+import { testerSession } from '../support/tester-session.js';
+
+const clients: ApiClient[] = [];
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+
+function session(spec: string, credentials: CredentialOptions, checks: CheckName[] = [...DEFAULT_CHECKS]): Session {
+  const document = parseSpec(readFileSync(spec, 'utf8'));
+  const client = new ApiClient('http://127.0.0.1:1/api', new Credentials(credentials));
+  clients.push(client);
+  return new Session(readApiModel(document), client, new ContractChecker(document), { checks: new Set(checks), profile: EMPTY_PROFILE });
+}
+
+const plan = (of: Session, phases: readonly Phase[] = PHASES) => planScenarios(of, of.api.operations, new Set(phases));
+
+describe('the scenarios of a spec', () => {
+  it('by default: examples, boundaries, valid and invalid requests, no credentials, wrong methods, sequences and lifecycles', () => {
+    const gallery = session(GALLERY_SPEC, { basic: 'a:b' });
+    const names = plan(gallery).scenarios.map(({ name }) => name);
+    expect(names.filter((name) => name.startsWith('updateExhibition'))).toEqual([
+      'updateExhibition: coverage',
+      'updateExhibition: valid requests',
+      'updateExhibition: wrong type',
+      'updateExhibition: out of bounds',
+      'updateExhibition: missing required',
+      'updateExhibition: extra property',
+      'updateExhibition: bad format',
+      'updateExhibition: malformed body',
+      'updateExhibition: without credentials',
+    ]);
+    expect(names).toContain('createExhibition: examples');
+    expect(names).toContain('/exhibitions/{exhibitionId}: OPTIONS');
+    expect(names).toContain('/exhibitions/{exhibitionId}: methods not allowed');
+    expect(names.filter((name) => name.startsWith('stateful'))).toEqual([
+      'stateful: sequences',
+      'stateful: createExhibition lifecycle, each operation once',
+      'stateful: createExhibition lifecycle',
+      'stateful: buyTicket lifecycle, each operation once',
+      'stateful: buyTicket lifecycle',
+    ]);
+    // Nothing of a profile: no HEAD, no 401 first, no unknown paths, no non-canonical numbers.
+    expect(names.some((name) => /HEAD|401 first|unknown path|non-canonical|badly encoded|unsupported media/.test(name))).toBe(false);
+  });
+
+  it('share the budget by weight and by the requests a case sends', () => {
+    const { scenarios } = plan(session(GALLERY_SPEC, { basic: 'a:b' }));
+    const find = (name: string) => scenarios.find((scenario) => scenario.name === name)!;
+    expect(find('getExhibition: valid requests').weight).toBeGreaterThan(find('getExhibition: bad format').weight);
+    expect(find('stateful: sequences').requestsPerCase).toBeGreaterThan(1);
+    expect(find('getExhibition: without credentials').requestsPerCase).toBe(3);
+    expect(find('getExhibition: examples')).toBeUndefined();
+    expect(find('updateExhibition: coverage').cases!.length).toBeGreaterThan(0);
+  });
+
+  it('of the phases asked for, and the checks that are on', () => {
+    const gallery = session(GALLERY_SPEC, { basic: 'a:b' }, ['status_code_conformance']);
+    const phases = new Set(plan(gallery, ['coverage', 'stateful']).scenarios.map(({ phase }) => phase));
+    expect(phases).toEqual(new Set(['coverage', 'stateful']));
+    const names = plan(gallery).scenarios.map(({ name }) => name);
+    expect(names.some((name) => /without credentials|wrong type|methods not allowed|OPTIONS/.test(name))).toBe(false);
+  });
+
+  it('leave out, with the reason, operations the tester cannot authenticate, and warn of what the spec says that it will not use', () => {
+    const board = session(BOARD_SPEC, {});
+    const { skipped, tested, warnings } = plan(board);
+    expect(tested).toEqual([]);
+    expect(skipped[0]).toEqual({
+      operation: 'createGame',
+      reason:
+        'it needs apiKey (apiKey in header X-API-Key), or bearerAuth (http bearer), or oauth (oauth2); give --security NAME=VALUE (or --auth, --api-key, -H)',
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('with a profile, add its own: HEAD, 401 first (even where the tester holds no credentials), unknown paths, the listing audit', () => {
+    const petStore = testerSession({ origin: 'http://127.0.0.1:1', key: 'psk_x' });
+    const names = planScenarios(petStore, petStore.api.operations, new Set(PHASES)).scenarios.map(({ name }) => name);
+    for (const name of [
+      'listPets: HEAD as GET',
+      'getPet: 401 first',
+      'createPet: unknown path',
+      'createPet: non-canonical number',
+      'createPet: unsupported media type',
+      'stateful: listPets lists each createPet',
+    ]) {
+      expect(names).toContain(name);
+    }
+    const keyless = testerSession({ origin: 'http://127.0.0.1:1', key: '' });
+    const withoutKey = planScenarios(keyless, keyless.api.operations, new Set(PHASES));
+    expect(withoutKey.tested).toEqual([]);
+    expect(withoutKey.scenarios.map(({ name }) => name)).toEqual(keyless.api.operations.map(({ id }) => `${id}: 401 first`));
+  });
+});

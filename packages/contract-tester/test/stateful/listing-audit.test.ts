@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { TestRequest } from '../../src/generate/requests.js';
+import type { Session } from '../../src/run/session.js';
+import { auditCollection, findCollections } from '../../src/stateful/listing-audit.js';
+import { backends, createTestApi } from '../support/pet-store.js';
+import { operationOf, testerSession, withKey } from '../support/tester-session.js';
+
+async function createPets(session: Session, count: number): Promise<void> {
+  for (let index = 0; index < count; index += 1) {
+    const request: TestRequest = {
+      method: 'POST',
+      target: '/v1/pets',
+      headers: [{ name: 'Content-Type', value: 'application/json' }],
+      credentials: withKey(session, 'createPet'),
+      body: Buffer.from(JSON.stringify({ name: `pet ${index}`, categoryId: index + 1 })),
+    };
+    expect((await session.send({ kind: 'positive', operation: operationOf(session, 'createPet'), request })).problems).toEqual([]);
+  }
+}
+
+describe('the collections of the spec', () => {
+  it('pair createPet with listPets, identified by the id its link reads', () => {
+    const session = testerSession({ origin: 'http://127.0.0.1:1', key: 'psk_x' });
+    const [collection, ...others] = findCollections(session.api);
+    expect(others).toEqual([]);
+    expect(collection).toMatchObject({
+      create: { id: 'createPet' },
+      listing: { id: 'listPets' },
+      identity: '/id',
+      next: { name: 'nextPage' },
+    });
+  });
+});
+
+describe.each(backends)('the listing audit [$name]', (backend) => {
+  it('finds every created pet exactly once, unchanged, over all pages', async () => {
+    const session = testerSession(await createTestApi({ backend }));
+    await createPets(session, 45);
+    expect(await auditCollection(session, findCollections(session.api)[0]!, 10)).toEqual({ complete: true, pages: 3, problems: [] });
+  });
+});
+
+describe('the listing audit', () => {
+  it('finds pets the listing leaves out, and names their creates and the first page', async () => {
+    const server = await createTestApi();
+    const session = testerSession(server);
+    await createPets(session, 25);
+    const skipping = testerSession(
+      await createTestApi({
+        storage: server.storage,
+        handlers: {
+          listPets: async ({ query }) => {
+            const rows = await server.storage.listPets({ limit: 100, afterId: undefined, status: undefined });
+            return { status: 200, body: rows.filter(({ id }) => id !== 21).slice(0, query.limit) } as never;
+          },
+        },
+      }),
+    );
+    skipping.ledger.resources.push(...session.ledger.resources);
+    const { problems } = await auditCollection(skipping, findCollections(skipping.api)[0]!, 10);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ check: 'listing_audit', label: 'listPets', status: 200 });
+    expect(problems[0]!.message.split('\n')).toEqual([
+      '{"id":21,"name":"pet 20","categoryId":21}, created by createPet (/v1/pets/21), appears 0 times in listPets (1 pages, 20 items)',
+      expect.stringMatching(/"id":22.*appears 0 times/),
+      expect.anything(),
+      expect.anything(),
+      expect.anything(),
+    ]);
+    expect(problems[0]!.steps.map(({ request }) => `${request.method} ${request.target}`)).toEqual(['GET /v1/pets']);
+  });
+
+  it('finds a pet listed twice or changed', async () => {
+    const server = await createTestApi();
+    const session = testerSession(server);
+    await createPets(session, 2);
+    const wrong = testerSession(
+      await createTestApi({
+        storage: server.storage,
+        handlers: {
+          listPets: async () => ({
+            status: 200,
+            body: [
+              { id: 1, name: 'pet 0', categoryId: 1 },
+              { id: 1, name: 'pet 0', categoryId: 1 },
+              { id: 2, name: 'changed', categoryId: 2 },
+            ],
+          }),
+        },
+      }),
+    );
+    wrong.ledger.resources.push(...session.ledger.resources);
+    const { problems } = await auditCollection(wrong, findCollections(wrong.api)[0]!, 10);
+    expect(problems[0]!.message.split('\n')).toEqual([
+      '{"id":1,"name":"pet 0","categoryId":1}, created by createPet (/v1/pets/1), appears 2 times in listPets (1 pages, 3 items)',
+      '/v1/pets/2 last answered {"id":2,"name":"pet 1","categoryId":2}, but listPets lists {"id":2,"name":"changed","categoryId":2}',
+    ]);
+  });
+
+  it('expects a resource as its last write left it, and a deleted one not at all', async () => {
+    const server = await createTestApi();
+    const session = testerSession(server);
+    await createPets(session, 2);
+    const [first, second] = session.ledger.resources;
+    // What an update answered, and a delete, as the ledger would have them from a PATCH and a DELETE.
+    first!.last = { body: { id: 1, name: 'renamed', categoryId: 1 }, schemaPointer: '/components/schemas/Pet' };
+    second!.state = 'deleted';
+    const listing = testerSession(
+      await createTestApi({
+        storage: server.storage,
+        handlers: {
+          listPets: async () => ({
+            status: 200,
+            body: [
+              { id: 1, name: 'renamed', categoryId: 1 },
+              { id: 2, name: 'pet 1', categoryId: 2 },
+            ],
+          }),
+        },
+      }),
+    );
+    listing.ledger.resources.push(first!, second!);
+    const { problems } = await auditCollection(listing, findCollections(listing.api)[0]!, 10);
+    expect(problems.map(({ message }) => message)).toEqual([
+      '{"id":2,"name":"pet 1","categoryId":2} (/v1/pets/2), deleted, is still listed by listPets',
+    ]);
+    second!.state = 'uncertain';
+    expect((await auditCollection(listing, findCollections(listing.api)[0]!, 10)).problems).toEqual([]);
+  });
+
+  it('stops at its page limit, and at a next link that leads back', async () => {
+    const server = await createTestApi();
+    const session = testerSession(server);
+    await createPets(session, 45);
+    expect(await auditCollection(session, findCollections(session.api)[0]!, 2)).toEqual({ complete: false, pages: 2, problems: [] });
+    const looping = testerSession(
+      await createTestApi({
+        storage: server.storage,
+        handlers: { listPets: async () => ({ status: 200, body: [], headers: { Link: '</v1/pets>; rel="next"' } }) },
+      }),
+    );
+    const outcome = await auditCollection(looping, findCollections(looping.api)[0]!, 10);
+    expect(outcome.complete).toBe(false);
+    expect(outcome.problems.map(({ message }) => message)).toEqual(['the next link leads back to /v1/pets']);
+  });
+});

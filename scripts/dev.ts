@@ -1,0 +1,204 @@
+// `npm run dev`: the server from source, restarted on every save of openapi.yaml (and of any file
+// it references) or of src/:
+// - a spec save runs npm run generate in a process kept warm for it (dev/generator.ts): the spec's
+//   checks first (a spec that cannot be served leaves the last good server running and prints each
+//   problem as file:line:col), then generated/, the handler registry and the scaffolds of new
+//   operations, each file written only when its content changes;
+// - the running server stops without the production drain as soon as the new spec has passed, and
+//   the next one, its packages loaded ahead (dev/server.ts), starts on the new contract;
+// - the type check (tsc --watch) and the spec's house rules (Spectral) run in the background, at a
+//   low priority, and print what they find without holding the restart back.
+// Options: --no-typecheck, --no-lint. docs/editing-the-spec.md has the measured save-to-served time.
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { watch } from 'chokidar';
+import { PACKAGE_ROOT } from '../src/package-root.js';
+import { SpecLint, Typecheck } from './dev/background.js';
+import { Generator } from './dev/generator.js';
+import { DevServer, type Started } from './dev/server.js';
+import { specFiles } from './dev/spec-files.js';
+import type { LineHandler } from './dev/warm.js';
+
+const root = PACKAGE_ROOT;
+const SPEC = join(root, 'openapi.yaml');
+const SRC = join(root, 'src');
+const { values: options } = parseArgs({
+  options: { 'no-typecheck': { type: 'boolean', default: false }, 'no-lint': { type: 'boolean', default: false } },
+});
+
+const say = (message: string) => process.stdout.write(`[dev] ${message}\n`);
+
+// The server's "listening" line is how npm run dev knows it serves.
+if (['warn', 'error', 'fatal', 'silent'].includes(process.env['LOG_LEVEL'] ?? '')) {
+  say(
+    `LOG_LEVEL=${process.env['LOG_LEVEL']} hides the server's "listening" line, which npm run dev waits for: use info (the default), debug or trace`,
+  );
+  process.exit(2);
+}
+const prefixed =
+  (prefix: string): LineHandler =>
+  (line, stream) =>
+    (stream === 'stdout' ? process.stdout : process.stderr).write(`[${prefix}] ${line}\n`);
+const passThrough: LineHandler = (line, stream) => (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`);
+
+const server = new DevServer(root, process.env, passThrough, (code) => say(`the server exited (${code}); save a file to start it again`));
+const generator = new Generator(root, prefixed('generate'));
+const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'));
+const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'));
+
+/** Files the generator has written under src/, with what it wrote: while they hold it, their watch events are its own. */
+const ownWrites = new Map<string, string>();
+
+/** When each step of a cycle ended (performance.now()), for the line that reports it. */
+interface Steps {
+  checked?: number;
+  serverFiles?: number;
+}
+
+/** Settles once the generator's writes of the current cycle are known (ownWrites). */
+let generation: Promise<unknown> = Promise.resolve();
+
+/**
+ * Generates: the old server stops once the spec has passed, the new one starts once the files it
+ * runs on are written (the types are made meanwhile). Resolves with that start, or with undefined
+ * when the spec cannot be served.
+ */
+async function regenerate(steps: Steps): Promise<{ start: Promise<Started> } | undefined> {
+  let start: Promise<Started> | undefined;
+  const run = generator.run({
+    onValid: () => {
+      steps.checked = performance.now();
+      void server.stop();
+    },
+    onServerFiles: () => {
+      steps.serverFiles = performance.now();
+      start = server.restart();
+    },
+  });
+  generation = run;
+  const outcome = await run;
+  if (outcome.type === 'invalid') {
+    const kept = server.isRunning ? '; the last good server keeps running' : '';
+    say(`openapi.yaml cannot be served${kept}:\n${outcome.problems.map((problem) => `  ${problem}`).join('\n')}`);
+    // Past the server's files, the new server is on its way all the same.
+    return start && { start };
+  }
+  const { written, scaffolded } = outcome.result;
+  for (const file of [...written, ...scaffolded].map((path) => join(root, path))) {
+    if (file.startsWith(SRC)) ownWrites.set(file, readFileSync(file, 'utf8'));
+  }
+  if (written.length > 0) say(`generated ${written.join(', ')}`);
+  if (scaffolded.length > 0) say(`scaffolded, answering 501 until written: ${scaffolded.join(', ')}`);
+  return { start: start ?? server.restart() };
+}
+
+/** What has changed since the last cycle began. */
+interface Pending {
+  /** The spec (or only src/). */
+  spec: boolean;
+  /** When the first of those saves was seen. */
+  since: number;
+}
+
+let pending: Pending | undefined;
+let cycling = false;
+let watched: string[] = [];
+
+/** The spec's files and the generator's own files outside src/ (its change renews the generator). */
+async function watchedFiles(): Promise<string[]> {
+  const generatorFiles = (await generator.files()).filter((file) => !file.startsWith(SRC));
+  return [...new Set([...specFiles(SPEC), ...generatorFiles])];
+}
+
+async function updateWatched(): Promise<void> {
+  const files = await watchedFiles();
+  watcher.unwatch(watched.filter((file) => !files.includes(file)));
+  watcher.add(files.filter((file) => !watched.includes(file)));
+  watched = files;
+}
+
+/** One cycle: regenerate (after a spec save), restart, lint. Saves meanwhile make one more cycle. */
+async function cycle(): Promise<void> {
+  if (cycling || !pending) return;
+  cycling = true;
+  const { spec, since } = pending;
+  pending = undefined;
+  const steps: Steps = {};
+  try {
+    let start: Promise<Started> | undefined;
+    if (spec) {
+      start = (await regenerate(steps))?.start;
+      await updateWatched();
+      if (!start) return;
+    }
+    const ready = steps.serverFiles ?? performance.now();
+    const started = await (start ?? server.restart());
+    const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(2)} s`;
+    const now = performance.now();
+    const detail = [
+      ...(steps.checked !== undefined ? [`spec checked in ${seconds(since, steps.checked)}`] : []),
+      ...(steps.checked !== undefined && steps.serverFiles !== undefined
+        ? [`files written in ${seconds(steps.checked, steps.serverFiles)}`]
+        : []),
+      `server started in ${seconds(ready, now)}`,
+    ];
+    if ('url' in started) say(`serving ${started.url || 'again'}: ${seconds(since, now)} after the save (${detail.join(', ')})`);
+    else say(`the server stopped before listening (${started.exitCode}); fix and save to start it again`);
+    if (spec) void lint?.run();
+  } finally {
+    cycling = false;
+    void cycle();
+  }
+}
+
+async function saved(file: string): Promise<void> {
+  // The generator may be writing this file: its own writes are known once it has reported.
+  await generation.catch(() => undefined);
+  // One write may be seen as several events (an add, then one change or more): each of them finds
+  // the generator's own text, until someone saves something else there.
+  const own = ownWrites.get(file);
+  if (own !== undefined) {
+    try {
+      if (readFileSync(file, 'utf8') === own) return;
+    } catch {
+      // Removed since: a change like any other.
+    }
+    ownWrites.delete(file);
+  }
+  const since = pending?.since ?? performance.now();
+  await server.saved(file);
+  const generatorChanged = (await generator.files()).includes(file);
+  if (generatorChanged) generator.renew();
+  // What the new generator makes may differ: it runs at once.
+  if (generatorChanged || specFiles(SPEC).includes(file)) pending = { spec: true, since };
+  else pending = { spec: pending?.spec ?? false, since };
+  void cycle();
+}
+
+const watcher = watch([SRC], { ignoreInitial: true });
+watcher.on('all', (event, path) => {
+  if (event === 'add' || event === 'change' || event === 'unlink') void saved(resolve(path));
+});
+watcher.on('error', (error) => say(`watching: ${String(error)}`));
+
+let closing = false;
+async function close(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  await watcher.close();
+  await Promise.all([server.close(), generator.close(), typecheck?.stop(), lint?.stop()]);
+  process.exit(0);
+}
+process.on('SIGINT', () => void close());
+process.on('SIGTERM', () => void close());
+
+server.prepare();
+await updateWatched();
+say(
+  `watching ${specFiles(SPEC)
+    .map((file) => relative(root, file))
+    .join(', ')} and src/`,
+);
+pending = { spec: true, since: performance.now() };
+void cycle();

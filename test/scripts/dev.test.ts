@@ -1,0 +1,107 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDev, type DrivenDev } from '../../scripts/dev/drive.js';
+import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
+import { withReplacePet } from '../support/new-operation.js';
+
+// npm run dev on a copy of the project, as a user runs it (type check and lint on), driven by
+// saves. How fast it is: npm run dev:measure (docs/editing-the-spec.md), never asserted here.
+// Every step waits on processes (the server, the type check, the lint) that a busy machine slows.
+describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
+  let copy: string;
+  let dev: DrivenDev;
+  const path = (file: string) => join(copy, file);
+  const read = (file: string) => readFileSync(path(file), 'utf8');
+  /** Saves a file, and returns the line number from which what npm run dev prints is about the save. */
+  const save = (file: string, text: string) => {
+    const from = dev.lines.length;
+    writeFileSync(path(file), text);
+    return from;
+  };
+  const createPet = async (name: string) => {
+    const res = await fetch(`${dev.baseUrl}/pets`, {
+      method: 'POST',
+      headers: { Authorization: dev.authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, categoryId: 1 }),
+    });
+    return { status: res.status, body: (await res.json()) as { message?: string } };
+  };
+  const publishedNameLimit = async () =>
+    ((await (await fetch(new URL('/openapi.json', dev.baseUrl))).json()) as { components: { schemas: { PetName: { maxLength: number } } } })
+      .components.schemas.PetName.maxLength;
+  const setNameLimit = (limit: number) =>
+    save('openapi.yaml', read('openapi.yaml').replace(/(PetName:\n(?: {6}.*\n)*? {6}maxLength: )\d+/, `$1${limit}`));
+
+  beforeAll(async () => {
+    copy = copyProject();
+    dev = await startDev(copy);
+  }, 180_000);
+  beforeEach(({ onTestFailed }) => {
+    const from = dev.lines.length;
+    onTestFailed(() => void process.stderr.write(`npm run dev printed, during the test:\n${dev.lines.slice(from).join('\n')}\n`));
+  });
+  afterAll(async () => {
+    await dev?.stop();
+    removeProjectCopy(copy);
+  });
+
+  it('serves the new contract after a spec save: /openapi.json and validation both', async () => {
+    expect((await createPet('N'.repeat(45))).status).toBe(201);
+    const from = setNameLimit(40);
+    await dev.waitForLine(/^\[dev\] serving /, from);
+    expect(await publishedNameLimit()).toBe(40);
+    const refused = await createPet('N'.repeat(45));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('body.name must NOT have more than 40 characters');
+    expect((await createPet('N'.repeat(40))).status).toBe(201);
+    // The server restarted once, on the new contract.
+    expect(dev.lines.slice(from).filter((line) => line.includes('"msg":"listening"'))).toHaveLength(1);
+  });
+
+  it('keeps the last good server running on a spec that cannot be served, and prints why with file and line', async () => {
+    const limit = await publishedNameLimit();
+    const good = read('openapi.yaml');
+    const lines = good.split('\n');
+    const at = lines.indexOf('      operationId: listPets') + 1;
+    const from = save('openapi.yaml', lines.toSpliced(at, 0, '     summary: one space short').join('\n'));
+    await dev.waitForLine(/^\[dev\] openapi\.yaml cannot be served; the last good server keeps running:$/, from);
+    expect(await dev.waitForLine(/^ {2}openapi\.yaml:\d+:\d+: /, from)).toMatch(
+      new RegExp(`^ {2}openapi\\.yaml:${at + 1}:\\d+: bad indentation of a mapping entry`),
+    );
+    expect(await publishedNameLimit()).toBe(limit);
+    expect(dev.lines.slice(from).some((line) => line.includes('"msg":"shutting down: draining"'))).toBe(false);
+    await dev.waitForLine(/^\[dev\] serving /, save('openapi.yaml', good));
+  });
+
+  it('restarts on a src/ save, serving the new code; the type check reports its errors without holding the restart back', async () => {
+    const registry = read('src/errors/registry.ts');
+    const edited = registry.replace('`No operation at ${method} ${path}.`', '`Nothing at ${method} ${path}.`');
+    expect(edited).not.toBe(registry);
+    const lines = `${edited}export const typeCheckProbe: number = 'not a number';\n`;
+    const from = save('src/errors/registry.ts', lines);
+    await dev.waitForLine(/^\[dev\] serving /, from);
+    const res = await fetch(`${dev.baseUrl}/nothing`, { headers: { Authorization: dev.authorization } });
+    expect(await res.json()).toEqual({ code: 'route_not_found', status: 404, message: 'Nothing at GET /v1/nothing.' });
+    const probeLine = lines.split('\n').length - 1;
+    await dev.waitForLine(new RegExp(`^\\[typecheck\\] src/errors/registry\\.ts\\(${probeLine},\\d+\\): error TS2322: `), from);
+    await dev.waitForLine(/^\[dev\] serving /, save('src/errors/registry.ts', registry));
+  });
+
+  it('scaffolds a new operation on a spec save and serves it with 501 at once; the lint names what it lacks', async () => {
+    const from = save('openapi.yaml', withReplacePet(read('openapi.yaml'), { without: ['413'] }));
+    const scaffolded = await dev.waitForLine(/^\[dev\] scaffolded, answering 501 until written: src\/handlers\/replace-pet\.ts, /, from);
+    await dev.waitForLine(/^\[dev\] serving /, dev.lines.indexOf(scaffolded, from));
+    const res = await fetch(`${dev.baseUrl}/pets/1`, {
+      method: 'PUT',
+      headers: { Authorization: dev.authorization, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Rex', categoryId: 3 }),
+    });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toEqual({ code: 'not_implemented', status: 501, message: 'PUT /v1/pets/{petId} is not implemented yet.' });
+    await dev.waitForLine(
+      /^\[lint\] .*openapi\.yaml:\d+:\d+ error operation-body-responses "PUT \/pets\/\{petId\} does not document 413 \(it takes a request body\): add '413': \{ \$ref: '#\/components\/responses\/PayloadTooLarge' \} to its responses"/,
+      from,
+    );
+  });
+});
