@@ -77,6 +77,13 @@ describe.each(backends)('updatePet [$name]', (backend) => {
     ['a key twice', '{"status":"sold","status":"pending"}', 'body has the key "status" more than once'],
     ['an object nested thousands deep', `{"name":${'{"a":'.repeat(2500)}1${'}'.repeat(2500)}}`, 'body.name must be string'],
     ['arrays nested thousands deep', `{"name":${'['.repeat(8000)}${']'.repeat(8000)}}`, 'body is nested too deeply'],
+    // Deep enough to exhaust a recursive check of the parsed body, not the parser.
+    ['arrays nested two thousand deep', `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}`, 'body.name must be string'],
+    [
+      'a status nested two thousand deep',
+      `{"status":${'['.repeat(2000)}"sold"${']'.repeat(2000)}}`,
+      'body.status must be string; body.status must be equal to one of the allowed values: available, pending, sold; body.status must be null; body.status must match a schema in anyOf',
+    ],
   ])('refuses %s with 400, changing nothing', async (_label, body, sentence) => {
     const res = await patch(t, '/v1/pets/1', body).expect(400);
     expect(res.body).toEqual({ code: 'validation_failed', status: 400, message: `Invalid request: ${sentence}.` });
