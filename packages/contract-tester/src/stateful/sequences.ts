@@ -5,7 +5,7 @@ import { buildRequest, positiveParts, setParameter, type RequestParts } from '..
 import type { Case, Problem, Session, Step } from '../run/session.js';
 import { documentedResponse, type OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, splitTarget, type Exchange, type LinkContext, type LinkStep } from './links.js';
-import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, type Resource } from './resources.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, type Resource } from './resources.js';
 
 /**
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
@@ -24,7 +24,15 @@ export function onResource(parts: RequestParts, operation: OperationModel, resou
   const property = bodyIdentity(operation, resource.template);
   const name = Object.keys(resource.parameters).at(-1);
   const body = next.body;
-  if (property !== undefined && name !== undefined && body && 'value' in body && body.value !== null && typeof body.value === 'object' && !Array.isArray(body.value)) {
+  if (
+    property !== undefined &&
+    name !== undefined &&
+    body &&
+    'value' in body &&
+    body.value !== null &&
+    typeof body.value === 'object' &&
+    !Array.isArray(body.value)
+  ) {
     const text = decodeURIComponent(resource.parameters[name]!);
     const value = /^-?\d+$/.test(text) ? Number(text) : text;
     next = { ...next, body: { ...body, value: { ...(body.value as Record<string, JsonValue>), [property]: value } } };
@@ -114,7 +122,8 @@ function statefulFindings(
     }
     return found;
   }
-  if (before?.state === 'present' && method === 'GET' && response.status === 404) {
+  // Only where the request names nothing but the resource: a made-up photo id of it may well be 404.
+  if (before?.state === 'present' && method === 'GET' && response.status === 404 && wholly(exchange.operation, before.resource)) {
     found.push({
       check: 'ensure_resource_availability',
       message: `${where}: ${before.resource.path}, made by ${before.resource.createdBy} in this sequence and not deleted, is not found`,
