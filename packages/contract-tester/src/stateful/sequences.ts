@@ -96,7 +96,6 @@ function schemaOf(exchange: Exchange): string | undefined {
 
 /** What a sequence's state says of an answer: a deleted resource served, a created one missing, a write not read back. */
 function statefulFindings(
-  session: Session,
   exchange: Exchange,
   before: { resource: Resource; state: Resource['state']; last: Resource['last'] } | undefined,
   link: LinkStep | undefined,
@@ -158,7 +157,6 @@ function statefulFindings(
       });
     }
   }
-  void session;
   return found;
 }
 
@@ -203,7 +201,7 @@ export async function runSequence(session: Session, actions: Action[], operation
     if (!sent.exchange) break;
     const exchange = sent.exchange;
     const step: Step = { request: exchange.request, response: exchange.response };
-    for (const finding of statefulFindings(session, exchange, before, link)) {
+    for (const finding of statefulFindings(exchange, before, link)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
       problems.push({
