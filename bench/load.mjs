@@ -4,7 +4,9 @@
 import autocannon from 'autocannon';
 import { percentiles } from './percentiles.mjs';
 
-const { origin, basePath, scenario, apiKey, connections, duration } = JSON.parse(process.argv[2]);
+// `amount` (a fixed number of requests) instead of `duration`, and a `timeout` in seconds other than
+// autocannon's 10: bench/cost.mjs.
+const { origin, basePath, scenario, apiKey, connections, duration, amount, timeout } = JSON.parse(process.argv[2]);
 
 const requests = scenario.requests.map((request) => {
   const path = basePath + request.path;
@@ -39,7 +41,8 @@ const result = await autocannon({
   },
   url: origin,
   connections,
-  duration,
+  ...(amount ? { amount } : { duration }),
+  ...(timeout ? { timeout } : {}),
   headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
   requests,
 });

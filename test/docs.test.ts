@@ -186,7 +186,7 @@ function missingScripts(page: Page): string[] {
 const configVariables = [...readFileSync('src/config.ts', 'utf8').matchAll(/'([A-Z][A-Z0-9_]*)'/g)].map(([, name]) => name!);
 /** The benchmark's settings, wherever bench/ reads them. */
 const benchVariables = sourceFiles('bench').flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/\bBENCH_[A-Z0-9_]+/g)].map(([name]) => name),
+  [...readFileSync(file, 'utf8').matchAll(/\b(?:BENCH|COST)_[A-Z0-9_]+/g)].map(([name]) => name),
 );
 const knownVariables = new Set([...configVariables, ...benchVariables, ...Object.keys(OTHER_VARIABLES), ...NODE_VARIABLES]);
 

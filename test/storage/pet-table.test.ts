@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PET_TABLE } from '../../generated/tables.js';
-import { parseSpec, readSpecText } from '../../src/contract/spec.js';
+import { PET_TABLE, type PetRow } from '../../generated/tables.js';
+import { parseSpec, readSpecText, resolveRefAt } from '../../src/contract/spec.js';
 import {
   missingPetColumns,
   NEW_PET_COLUMN_LIST,
@@ -12,9 +12,34 @@ import {
 } from '../../src/storage/pet-table.js';
 import { POSTGRES_SCHEMA } from '../../src/storage/postgres/migrate.js';
 import { SQLITE_SCHEMA } from '../../src/storage/sqlite/migrate.js';
+import type { NewPet } from '../../src/storage/storage.js';
 
-const schemas = parseSpec(readSpecText()).components.schemas;
+const document = parseSpec(readSpecText());
+const schemas = document.components.schemas;
 const propertiesOf = (name: string) => Object.keys(schemas[name]!['properties'] as object);
+
+/**
+ * A `schema` (Pet or NewPet) with every property, each its schema's first example, and the same
+ * with its required properties alone: the rows and values below follow whatever fields the spec has.
+ */
+function instancesOf(schema: string): { full: Record<string, unknown>; minimal: Record<string, unknown> } {
+  const { properties, required } = schemas[schema] as { properties: Record<string, object>; required: string[] };
+  const full = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      (resolveRefAt(document, property).value as { examples: unknown[] }).examples[0],
+    ]),
+  );
+  return { full, minimal: Object.fromEntries(Object.entries(full).filter(([name]) => required.includes(name))) };
+}
+
+const pet = instancesOf(PET_TABLE.read);
+const newPet = instancesOf(PET_TABLE.written);
+const optional = (instances: typeof pet) => Object.keys(instances.full).filter((name) => !(name in instances.minimal));
+
+/** Pet's columns in order, each with the pet's property or null, as a store reads them. */
+const rowOf = (value: Record<string, unknown>) =>
+  PET_TABLE.columns.filter((column) => column.read).map(({ property }) => value[property] ?? null) as unknown as PetRow;
 
 describe('the pets table, as both backends use it', () => {
   it('has a column for each property of Pet and of NewPet, from the spec', () => {
@@ -28,27 +53,39 @@ describe('the pets table, as both backends use it', () => {
     expect(PET_COLUMN.categoryId).toBe('"category_id"');
   });
 
-  it('turns a pet row into a Pet, leaving a missing status absent rather than null', () => {
-    expect(petFromRow([1, 'Rex', 3, 'sold'])).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'sold' });
-    const pet = petFromRow([2, 'Tom', 4, null]);
-    expect(pet).toEqual({ id: 2, name: 'Tom', categoryId: 4 });
-    expect('status' in pet).toBe(false);
+  it('turns a pet row into a Pet, leaving a missing optional property absent rather than null', () => {
+    expect(optional(pet)).not.toEqual([]);
+    expect(petFromRow(rowOf(pet.full))).toEqual(pet.full);
+    const read = petFromRow(rowOf(pet.minimal));
+    expect(read).toEqual(pet.minimal);
+    expect(optional(pet).filter((name) => name in read)).toEqual([]);
   });
 
-  it('turns a NewPet into the values a create inserts, an absent status as null', () => {
-    expect(newPetValues({ name: 'Rex', categoryId: 3, status: 'sold' })).toEqual(['Rex', 3, 'sold']);
-    expect(newPetValues({ name: 'Tom', categoryId: 4 })).toEqual(['Tom', 4, null]);
+  it('turns a NewPet into the values a create inserts, an absent optional property as null', () => {
+    const written = PET_TABLE.columns.filter((column) => column.written).map(({ property }) => property);
+    expect(newPetValues(newPet.full as NewPet)).toEqual(written.map((name) => newPet.full[name]));
+    expect(newPetValues(newPet.minimal as NewPet)).toEqual(written.map((name) => newPet.minimal[name] ?? null));
   });
 
   it('names, for each column a table lacks, the property, the column to add and where to add it', () => {
     const all = PET_TABLE.columns.map((column) => column.column);
     expect(missingPetColumns(all, SQLITE_SCHEMA)).toBeUndefined();
-    expect(missingPetColumns(['id', 'name'], SQLITE_SCHEMA)?.message).toBe(
+    expect(
+      missingPetColumns(
+        all.filter((column) => column !== 'category_id' && column !== 'status'),
+        SQLITE_SCHEMA,
+      )?.message,
+    ).toBe(
       'table pets has no column for Pet.categoryId and NewPet.categoryId (column "category_id" INTEGER), ' +
         'Pet.status and NewPet.status (column "status" TEXT) of openapi.yaml: ' +
         'add them in a new migration in src/storage/sqlite/migrations.ts (docs/adding-a-field.md)',
     );
-    expect(missingPetColumns(['name', 'category_id', 'status'], POSTGRES_SCHEMA)?.message).toBe(
+    expect(
+      missingPetColumns(
+        all.filter((column) => column !== 'id'),
+        POSTGRES_SCHEMA,
+      )?.message,
+    ).toBe(
       'table pets has no column for Pet.id (column "id" bigint) of openapi.yaml: ' +
         'add it in a new migration in src/storage/postgres/migrations.ts (docs/adding-a-field.md)',
     );

@@ -1,14 +1,22 @@
-/** The shared error responses a new operation with a body documents (.spectral.yaml's house rules), and 404. */
-const ERROR_RESPONSES: Record<string, string> = {
-  '400': 'BadRequest',
-  '401': 'Unauthorized',
-  '404': 'NotFound',
-  '413': 'PayloadTooLarge',
-  '415': 'UnsupportedMediaType',
-  '429': 'TooManyRequests',
-  '500': 'InternalError',
-  '503': 'ServiceUnavailable',
-};
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
+import { PACKAGE_ROOT } from '../../src/package-root.js';
+
+interface Ruleset {
+  rules: Record<string, { then: { function: string; functionOptions?: { responses: Record<string, string> } } }>;
+}
+
+/**
+ * The shared error responses .spectral.yaml's house rules require (each status with the name of its
+ * component), read from the ruleset: a new operation with a body documents them all, and 404.
+ */
+const ERROR_RESPONSES: Record<string, string> = Object.fromEntries([
+  ['404', 'NotFound'],
+  ...Object.values((load(readFileSync(join(PACKAGE_ROOT, '.spectral.yaml'), 'utf8')) as Ruleset).rules)
+    .filter(({ then }) => then.function === 'required-responses')
+    .flatMap(({ then }) => Object.entries(then.functionOptions!.responses)),
+]);
 
 /**
  * openapi.yaml with an operation added, as a user would write it: `PUT /pets/{petId}` (replacePet),

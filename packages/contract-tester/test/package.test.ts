@@ -23,7 +23,8 @@ async function npx(project: string, args: string[], env: Record<string, string> 
   );
 }
 
-describe('the packed tester installed into an empty project', () => {
+// npm pack, npm install and npx, each a process of its own: more than the default 30 s on a busy machine.
+describe('the packed tester installed into an empty project', { timeout: 120_000 }, () => {
   let project: string;
   let files: string[];
 

@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../src/errors/api-error.js';
 import type { Pet } from '../../../src/storage/storage.js';
 import { backends } from '../../support/backends.js';
+import { PET_NAME_MAX_LENGTH, PET_STATUSES } from '../../support/spec-values.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
+
+const ALLOWED_STATUSES = `must be equal to one of the allowed values: ${PET_STATUSES.join(', ')}`;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
@@ -60,22 +63,14 @@ describe.each(backends)('createPet [$name]', (backend) => {
     ['name as a number', { name: 5, categoryId: 1 }, 'body.name must be string'],
     ['name empty', { name: '', categoryId: 1 }, 'body.name must NOT have fewer than 1 characters; body.name must match pattern "\\S"'],
     ['name only white space', { name: '   ', categoryId: 1 }, 'body.name must match pattern "\\S"'],
-    ['name over 100 characters', { name: 'x'.repeat(101), categoryId: 1 }, 'body.name must NOT have more than 100 characters'],
     [
-      'status null',
-      { name: 'Rex', categoryId: 1, status: null },
-      'body.status must be string; body.status must be equal to one of the allowed values: available, pending, sold',
+      `name over ${PET_NAME_MAX_LENGTH} characters`,
+      { name: 'x'.repeat(PET_NAME_MAX_LENGTH + 1), categoryId: 1 },
+      `body.name must NOT have more than ${PET_NAME_MAX_LENGTH} characters`,
     ],
-    [
-      'status unknown',
-      { name: 'Rex', categoryId: 1, status: 'lost' },
-      'body.status must be equal to one of the allowed values: available, pending, sold',
-    ],
-    [
-      'status in capitals',
-      { name: 'Rex', categoryId: 1, status: 'SOLD' },
-      'body.status must be equal to one of the allowed values: available, pending, sold',
-    ],
+    ['status null', { name: 'Rex', categoryId: 1, status: null }, `body.status must be string; body.status ${ALLOWED_STATUSES}`],
+    ['status unknown', { name: 'Rex', categoryId: 1, status: 'lost' }, `body.status ${ALLOWED_STATUSES}`],
+    ['status in capitals', { name: 'Rex', categoryId: 1, status: 'SOLD' }, `body.status ${ALLOWED_STATUSES}`],
     ['an id', { id: 7, name: 'Rex', categoryId: 1 }, 'body.id is not a field of this request; remove it'],
     ['an unknown property', { name: 'Rex', categoryId: 1, colour: 'brown' }, 'body.colour is not a field of this request; remove it'],
     ['an array body', [{ name: 'Rex', categoryId: 1 }], 'body must be object'],
@@ -175,6 +170,6 @@ describe.each(backends)('createPet [$name]', (backend) => {
       .set(t.auth)
       .send({ name: 'x'.repeat(16_000), categoryId: 1 })
       .expect(400);
-    expect((res.body as ErrorBody).message).toBe('Invalid request: body.name must NOT have more than 100 characters.');
+    expect((res.body as ErrorBody).message).toBe(`Invalid request: body.name must NOT have more than ${PET_NAME_MAX_LENGTH} characters.`);
   });
 });

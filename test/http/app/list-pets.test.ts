@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Pet, PetStatus } from '../../../src/storage/storage.js';
+import type { Pet } from '../../../src/storage/storage.js';
 import { backends } from '../../support/backends.js';
+import { PAGE_SIZE, PET_STATUSES as STATUSES } from '../../support/spec-values.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
-
-const STATUSES: PetStatus[] = ['available', 'pending', 'sold'];
 
 async function seed(t: TestApi, count: number): Promise<Pet[]> {
   const pets: Pet[] = [];
   for (let i = 0; i < count; i += 1) {
-    const status = i % 4 === 3 ? undefined : STATUSES[i % 3];
+    // Each status in turn, then none.
+    const status = STATUSES[i % (STATUSES.length + 1)];
     pets.push(await t.storage.createPet({ name: `pet-${i}`, categoryId: (i % 5) + 1, ...(status ? { status } : {}) }));
   }
   return pets;
@@ -41,11 +41,11 @@ describe.each(backends)('listPets [$name]', (backend) => {
     expect(res.headers['link']).toBeUndefined();
   });
 
-  it('returns at most 20 by default, ordered by id ascending', async () => {
-    const pets = await seed(t, 25);
+  it(`returns at most ${PAGE_SIZE.default} by default, ordered by id ascending`, async () => {
+    const pets = await seed(t, PAGE_SIZE.default + 5);
     const res = await t.api.get('/v1/pets').set(t.auth).expect(200);
-    expect(res.body).toEqual(pets.slice(0, 20));
-    expect(res.headers['link']).toMatch(/^<\/v1\/pets\?limit=20&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+    expect(res.body).toEqual(pets.slice(0, PAGE_SIZE.default));
+    expect(res.headers['link']).toMatch(new RegExp(`^</v1/pets\\?limit=${PAGE_SIZE.default}&cursor=[A-Za-z0-9_-]+>; rel="next"$`));
   });
 
   it('omits status on pets created without one (never null)', async () => {
@@ -55,22 +55,22 @@ describe.each(backends)('listPets [$name]', (backend) => {
     expect(res.text).not.toContain('status');
   });
 
-  it.each([1, 100])('accepts limit=%i', async (limit) => {
-    await seed(t, 101);
+  it.each([1, PAGE_SIZE.maximum])('accepts limit=%i', async (limit) => {
+    await seed(t, PAGE_SIZE.maximum + 1);
     const res = await t.api.get(`/v1/pets?limit=${limit}`).set(t.auth).expect(200);
     expect(res.body).toHaveLength(limit);
   });
 
   it.each([
     ['limit=0', 'query.limit must be >= 1'],
-    ['limit=101', 'query.limit must be <= 100'],
+    [`limit=${PAGE_SIZE.maximum + 1}`, `query.limit must be <= ${PAGE_SIZE.maximum}`],
     ['limit=-1', 'query.limit must be >= 1'],
     ['limit=abc', 'query.limit must be integer'],
     ['limit=1.5', 'query.limit must be integer'],
     ['limit=', "Empty value found for query parameter 'limit'"],
     ['limit=5&limit=6', 'query.limit must be integer'],
-    ['status=AVAILABLE', 'query.status must be equal to one of the allowed values: available, pending, sold'],
-    ['status=lost', 'query.status must be equal to one of the allowed values: available, pending, sold'],
+    ['status=AVAILABLE', `query.status must be equal to one of the allowed values: ${STATUSES.join(', ')}`],
+    ['status=lost', `query.status must be equal to one of the allowed values: ${STATUSES.join(', ')}`],
     ['bogus=1', "Unknown query parameter 'bogus'; this operation takes no such parameter"],
     ['offset=20', "Unknown query parameter 'offset'; this operation takes no such parameter"],
   ])('rejects %s with 400 naming the parameter and rule', async (query, sentence) => {
@@ -81,7 +81,7 @@ describe.each(backends)('listPets [$name]', (backend) => {
   it('returns only pets with the requested status', async () => {
     const pets = await seed(t, 30);
     for (const status of STATUSES) {
-      const res = await t.api.get(`/v1/pets?status=${status}&limit=100`).set(t.auth).expect(200);
+      const res = await t.api.get(`/v1/pets?status=${status}&limit=${PAGE_SIZE.maximum}`).set(t.auth).expect(200);
       expect(res.body).toEqual(pets.filter((pet) => pet.status === status));
     }
   });

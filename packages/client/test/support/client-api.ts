@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createPetStoreClient, type Pet, type PetStatus, type PetStoreClient, type PetStoreClientOptions } from '../../src/index.js';
-import { contractCheckingFetch, runKeys, startServer, type Backend, type RunningServer } from './pet-store.js';
+import { contractCheckingFetch, PET_STATUSES, runKeys, startServer, type Backend, type RunningServer } from './pet-store.js';
 
 /** A built server process on a fresh database of one backend, with a key made by the keys CLI. */
 export interface ClientApi {
@@ -51,7 +51,7 @@ export function clientApiPerTest(backend: Backend): () => ClientApi {
 
 /** Creates `count` pets through the client, with statuses in turn (one in four without). */
 export async function seedThroughClient(client: PetStoreClient, count: number): Promise<Pet[]> {
-  const statuses: (PetStatus | undefined)[] = ['available', 'pending', 'sold', undefined];
+  const statuses: (PetStatus | undefined)[] = [...PET_STATUSES, undefined];
   const pets: Pet[] = [];
   for (let i = 0; i < count; i += 1) {
     const status = statuses[i % statuses.length];

@@ -7,4 +7,5 @@ export { backends, type Backend } from '../../../../test/support/backends.js';
 export { launchChromium } from '../../../../test/support/browser.js';
 export { checkContract, type ObservedResponse } from '../../../../test/support/contract-check.js';
 export { contractCheckingFetch } from '../../../../test/support/contract-fetch.js';
+export { PET_STATUSES } from '../../../../test/support/spec-values.js';
 export { runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../../../../test/support/processes.js';

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { intentOf, unechoedFields, unmetExpectations, type Expectation } from '../checks/expectations.js';
 import type { CheckName } from '../checks/names.js';
 import type { ContractChecker, Finding } from '../checks/response-contract.js';
@@ -8,7 +9,6 @@ import { NoResponseError, type ApiClient, type HttpResponse } from '../http/http
 import type { Exchange, LinkContext } from '../stateful/links.js';
 import { ResourceLedger } from '../stateful/resources.js';
 import type { ApiModel, OperationModel } from '../spec/model.js';
-import fc from 'fast-check';
 
 /** One request of a failing case and the answer it got (none when the server did not answer). */
 export interface Step {

@@ -62,14 +62,11 @@ export function resourceTemplates(api: ApiModel, create: OperationModel): string
   return [...templates];
 }
 
-/** The operations that act on a resource at a template: those whose path is it or below it, with no other parameter. */
+/** The operations that act on a resource at a template: those whose path is it or below it, and updates sent to its collection that name it. */
 export function operationsOn(api: ApiModel, template: string): OperationModel[] {
-  const names = pathParameterNames(template);
   return api.operations.filter(
     (operation) =>
-      ((operation.path === template || operation.path.startsWith(`${template}/`)) &&
-        pathParameterNames(operation.path).every((name) => names.includes(name))) ||
-      bodyIdentity(operation, template) !== undefined,
+      operation.path === template || operation.path.startsWith(`${template}/`) || bodyIdentity(operation, template) !== undefined,
   );
 }
 
@@ -89,6 +86,11 @@ export function bodyIdentity(operation: OperationModel, template: string): strin
   const properties = operation.body?.media.find(({ kind }) => kind === 'json')?.schema['properties'] as Record<string, unknown> | undefined;
   if (!properties || !name) return undefined;
   return name in properties ? name : 'id' in properties ? 'id' : undefined;
+}
+
+/** Whether every path parameter of an operation is one of the resource's: its request names nothing the run made up. */
+export function wholly(operation: OperationModel, resource: Resource): boolean {
+  return pathParameterNames(operation.path).every((name) => name in resource.parameters);
 }
 
 /**
@@ -115,10 +117,11 @@ export class ResourceLedger {
   candidates(operation: OperationModel): Resource[] {
     const names = pathParameterNames(operation.path);
     if (!names.length) return this.resources.filter((resource) => bodyIdentity(operation, resource.template) !== undefined);
+    // A path below the resource's takes its parameters; those of its own (a square's row) are made.
     return this.resources.filter(
       (resource) =>
         (operation.path === resource.template || operation.path.startsWith(`${resource.template}/`)) &&
-        names.every((name) => name in resource.parameters),
+        Object.keys(resource.parameters).every((name) => names.includes(name)),
     );
   }
 

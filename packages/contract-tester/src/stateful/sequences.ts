@@ -5,7 +5,7 @@ import { buildRequest, positiveParts, setParameter, type RequestParts } from '..
 import type { Case, Problem, Session, Step } from '../run/session.js';
 import { documentedResponse, type OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, splitTarget, type Exchange, type LinkContext, type LinkStep } from './links.js';
-import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, type Resource } from './resources.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, type Resource } from './resources.js';
 
 /**
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
@@ -103,7 +103,6 @@ function schemaOf(exchange: Exchange): string | undefined {
 
 /** What a sequence's state says of an answer: a deleted resource served, a created one missing, a write not read back. */
 function statefulFindings(
-  session: Session,
   exchange: Exchange,
   before: { resource: Resource; state: Resource['state']; last: Resource['last'] } | undefined,
   link: LinkStep | undefined,
@@ -130,7 +129,8 @@ function statefulFindings(
     }
     return found;
   }
-  if (before?.state === 'present' && method === 'GET' && response.status === 404) {
+  // Only where the request names nothing but the resource: a made-up photo id of it may well be 404.
+  if (before?.state === 'present' && method === 'GET' && response.status === 404 && wholly(exchange.operation, before.resource)) {
     found.push({
       check: 'ensure_resource_availability',
       message: `${where}: ${before.resource.path}, made by ${before.resource.createdBy} in this sequence and not deleted, is not found`,
@@ -168,7 +168,6 @@ function statefulFindings(
       });
     }
   }
-  void session;
   return found;
 }
 
@@ -216,7 +215,7 @@ export async function runSequence(session: Session, actions: Action[], operation
     const exchange = sent.exchange;
     const step: Step = { request: exchange.request, response: exchange.response };
     const writtenSinceLink = link !== undefined && addressed !== undefined && addressed.writes > (writesWhenSeen.get(link) ?? Infinity);
-    for (const finding of statefulFindings(session, exchange, before, link, writtenSinceLink)) {
+    for (const finding of statefulFindings(exchange, before, link, writtenSinceLink)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
       problems.push({

@@ -43,7 +43,8 @@ describe('values that break one rule of a schema', () => {
     expect(texts(sample(petId, 'out of bounds'))).toEqual(new Set(['0', '-1e400', '9007199254740992', '1e400', '90071992547409910']));
     for (const { value } of sample(petName, 'out of bounds')) {
       const length = [...(value as string)].length;
-      expect(length === 0 || (length > 100 && length <= 108)).toBe(true);
+      const maxLength = petName.maxLength as number;
+      expect(length === 0 || (length > maxLength && length <= maxLength + 8)).toBe(true);
       if (length) expect(value).toMatch(/\S/u);
     }
   });
@@ -52,7 +53,7 @@ describe('values that break one rule of a schema', () => {
     const values = sample(petStatus, 'bad enum value');
     for (const { value } of values) {
       expect(typeof value).toBe('string');
-      expect(['available', 'pending', 'sold']).not.toContain(value);
+      expect(petStatus.enum).not.toContain(value);
     }
     expect(texts(values)).toContain('"Available"');
   });

@@ -18,6 +18,8 @@ import { petStoreDocument } from '../support/pet-store.js';
 
 const api = readApiModel(petStoreDocument());
 const operation = (id: string) => api.operations.find((candidate) => candidate.id === id)!;
+/** The pet statuses, as the spec gives them. */
+const STATUSES = petStoreDocument().components.schemas['PetStatus']!['enum'] as string[];
 const key: RequestCredentials = {
   kind: 'valid',
   credentials: [{ scheme: 'bearerAuth', place: 'header', name: 'Authorization', prefix: 'Bearer ', variable: 'CONTRACT_TEST_API_KEY' }],
@@ -43,7 +45,7 @@ describe('valid requests', () => {
     expect(queries.some((query) => query.has('limit') && query.has('status'))).toBe(true);
     for (const query of queries) {
       if (query.has('limit')) expect(Number(query.get('limit'))).toBeGreaterThanOrEqual(1);
-      if (query.has('status')) expect(['available', 'pending', 'sold']).toContain(query.get('status'));
+      if (query.has('status')) expect(STATUSES).toContain(query.get('status'));
     }
   });
 

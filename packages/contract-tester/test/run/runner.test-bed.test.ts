@@ -69,6 +69,18 @@ async function test(bed: (typeof beds)[number], bug?: Bug): Promise<RunResult> {
   }
 }
 
+describe('the test bed: credentials for every alternative scheme at once', { timeout: 120_000 }, () => {
+  it('invents no ignored_auth: a request without valid credentials carries none of any scheme, -H included', async () => {
+    const board = beds[1]!;
+    const all = {
+      headers: [{ name: 'X-API-Key', value: BOARD_CREDENTIALS.apiKey }],
+      security: { bearerAuth: BOARD_CREDENTIALS.bearerAuth, oauth: BOARD_CREDENTIALS.oauth },
+    };
+    const run = await test({ ...board, credentials: all });
+    expect(run.failures.map(failureTitle)).toEqual([]);
+  });
+});
+
 describe.each(beds)('the test bed: $name', { timeout: 120_000 }, (bed) => {
   it('a correct server: nothing reported, every operation exercised', async () => {
     const run = await test(bed);

@@ -133,6 +133,25 @@ describe('a run that cannot start', () => {
   });
 });
 
+describe('a run with a time limit', () => {
+  it('starts no new case once it is up, and says which scenarios it did not run', async () => {
+    const { origin, key } = await createTestApi();
+    const run = await runContractTests({
+      baseUrl: `${origin}/v1`,
+      credentials: { apiKey: key },
+      requests: 100,
+      seed: 3,
+      document: petStoreDocument(),
+      maxTimeSeconds: 0.001,
+    });
+    const skipped = run.scenarios.filter(({ status }) => status === 'skipped');
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(skipped.every(({ note }) => note === 'not run: --max-time reached')).toBe(true);
+    expect(runFailed({ ...run, failures: [], notExercised: ['x'], failOnNotExercised: false })).toBe(false);
+    expect(runFailed({ ...run, failures: [], notExercised: ['x'], failOnNotExercised: true })).toBe(true);
+  });
+});
+
 describe('a run without credentials', () => {
   it("says each operation it cannot test and why, and runs what needs none (the profile's 401 first)", async () => {
     const { origin } = await createTestApi();

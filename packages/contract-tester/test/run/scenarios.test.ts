@@ -7,10 +7,11 @@ import { Credentials, type CredentialOptions } from '../../src/http/credentials.
 import { ApiClient } from '../../src/http/http-client.js';
 import { PHASES, planScenarios, type Phase } from '../../src/run/scenarios.js';
 import { Session } from '../../src/run/session.js';
-import { parseSpec } from '../../src/spec/load.js';
+import { loadSpec, parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
+import { SHELTER_SPEC } from '../support/test-bed/shelter.js';
 import { testerSession } from '../support/tester-session.js';
 
 const clients: ApiClient[] = [];
@@ -84,6 +85,19 @@ describe('the scenarios of a spec', () => {
         'it needs apiKey (apiKey in header X-API-Key), or bearerAuth (http bearer), or oauth (oauth2); give --security NAME=VALUE (or --auth, --api-key, -H)',
     });
     expect(warnings).toEqual([]);
+  });
+
+  it('say which media types of a body it does not make, and which it tests with', async () => {
+    const shelter = await loadSpec(SHELTER_SPEC);
+    const client = new ApiClient('http://127.0.0.1:1/api/v3', new Credentials({ security: { oauth: 'o' } }));
+    clients.push(client);
+    const of = new Session(readApiModel(shelter), client, new ContractChecker(shelter), {
+      checks: new Set(DEFAULT_CHECKS),
+      profile: EMPTY_PROFILE,
+    });
+    expect(plan(of, ['examples']).warnings).toEqual([
+      'addAnimal: its application/xml bodies are not made (the tester does not write them); tested with application/json and application/x-www-form-urlencoded',
+    ]);
   });
 
   it('with a profile, add its own: HEAD, 401 first (even where the tester holds no credentials), unknown paths, the listing audit', () => {

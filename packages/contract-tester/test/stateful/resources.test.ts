@@ -4,7 +4,7 @@ import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel, type ApiModel } from '../../src/spec/model.js';
 import type { Exchange, LinkContext } from '../../src/stateful/links.js';
-import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates } from '../../src/stateful/resources.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly } from '../../src/stateful/resources.js';
 import { onResource } from '../../src/stateful/sequences.js';
 import { emptyParts, NO_CREDENTIALS } from '../../src/generate/requests.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
@@ -55,7 +55,10 @@ describe('what a create makes', () => {
     expect(made.map(({ template, parameters, path }) => `${template} ${JSON.stringify(parameters)} ${path}`)).toEqual([
       '/games/{gameId} {"gameId":"7"} /v1/games/7',
     ]);
-    expect(ledger.candidates(operation(board, 'getSquare'))).toEqual([]);
+    // A path below it takes its parameters; the square's row and column are the case's own.
+    expect(ledger.candidates(operation(board, 'getSquare'))).toEqual(made);
+    expect(wholly(operation(board, 'getSquare'), made[0]!)).toBe(false);
+    expect(wholly(operation(board, 'getGame'), made[0]!)).toBe(true);
     expect(ledger.candidates(operation(board, 'getGame'))).toEqual(made);
     const tickets = new ResourceLedger(gallery, context);
     const ticketId = '6b1a4d7e-0f59-4c3e-9a0f-0c2f5a3e8b11';
