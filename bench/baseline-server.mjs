@@ -24,8 +24,15 @@ const findKey = db.prepare(
 );
 const listAll = db.prepare(`SELECT ${columns} FROM pets WHERE id > ? ORDER BY id LIMIT ?`);
 const listByStatus = db.prepare(`SELECT ${columns} FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?`);
-const getOne = db.prepare(`SELECT ${columns} FROM pets WHERE id = ?`);
+const getOne = db.prepare(`SELECT ${columns}, version FROM pets WHERE id = ?`);
 const insert = db.prepare(`INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?) RETURNING ${columns}`);
+// A merge patch: each column replaced when its member was sent (status: null included), the version
+// (the ETag) counted up. No If-Match: the benchmark sends none.
+const update = db.prepare(
+  `UPDATE pets SET name = CASE WHEN ? THEN ? ELSE name END, category_id = CASE WHEN ? THEN ? ELSE category_id END,
+     status = CASE WHEN ? THEN ? ELSE status END, version = version + 1 WHERE id = ? RETURNING ${columns}, version`,
+);
+const remove = db.prepare('DELETE FROM pets WHERE id = ?');
 
 const STATUSES = new Set(['available', 'pending', 'sold']);
 const DEPRECATION = {
@@ -73,7 +80,8 @@ function listPets(res, query) {
   send(res, 200, page, headers);
 }
 
-function createPet(req, res) {
+/** The request's JSON body, or undefined once a 400 has been sent. */
+function readJson(req, res, then) {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
@@ -83,12 +91,44 @@ function createPet(req, res) {
     } catch {
       return send(res, 400, { code: 'malformed_json', message: 'The request body is not well-formed JSON.', status: 400 });
     }
-    if (typeof body?.name !== 'string' || !Number.isSafeInteger(body.categoryId)) {
-      return send(res, 400, { code: 'validation_failed', message: 'Invalid request.', status: 400 });
-    }
-    const pet = toPet(insert.get(body.name, body.categoryId, body.status ?? null));
-    send(res, 201, pet, { Location: `/v1/pets/${pet.id}` });
+    then(body);
   });
+}
+
+const invalid = (res) => send(res, 400, { code: 'validation_failed', message: 'Invalid request.', status: 400 });
+const notFound = (res, petId, headers = {}) =>
+  send(res, 404, { code: 'pet_not_found', message: `No pet with id ${petId}.`, status: 404 }, headers);
+
+function createPet(req, res) {
+  readJson(req, res, (body) => {
+    if (typeof body?.name !== 'string' || !Number.isSafeInteger(body.categoryId)) return invalid(res);
+    const row = insert.get(body.name, body.categoryId, body.status ?? null);
+    send(res, 201, toPet(row), { Location: `/v1/pets/${row.id}`, ETag: `"${row.id}-1"` });
+  });
+}
+
+function updatePet(req, res, petId) {
+  readJson(req, res, (patch) => {
+    if (
+      patch === null ||
+      typeof patch !== 'object' ||
+      Array.isArray(patch) ||
+      Object.keys(patch).some((name) => !['name', 'categoryId', 'status'].includes(name)) ||
+      ('name' in patch && typeof patch.name !== 'string') ||
+      ('categoryId' in patch && !Number.isSafeInteger(patch.categoryId)) ||
+      ('status' in patch && patch.status !== null && !STATUSES.has(patch.status))
+    ) {
+      return invalid(res);
+    }
+    const row = update.get(...['name', 'categoryId', 'status'].flatMap((name) => [name in patch ? 1 : 0, patch[name] ?? null]), petId);
+    return row ? send(res, 200, toPet(row), { ETag: `"${row.id}-${row.version}"` }) : notFound(res, petId);
+  });
+}
+
+function deletePet(res, petId) {
+  if (remove.run(petId).changes === 0) return notFound(res, petId);
+  res.writeHead(204, { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
+  res.end();
 }
 
 const server = createServer((req, res) => {
@@ -102,10 +142,10 @@ const server = createServer((req, res) => {
   if (url.pathname === '/v1/pets' && req.method === 'POST') return createPet(req, res);
   if (petId && req.method === 'GET') {
     const row = getOne.get(Number(petId));
-    return row
-      ? send(res, 200, toPet(row), DEPRECATION)
-      : send(res, 404, { code: 'pet_not_found', message: `No pet with id ${petId}.`, status: 404 }, DEPRECATION);
+    return row ? send(res, 200, toPet(row), { ...DEPRECATION, ETag: `"${row.id}-${row.version}"` }) : notFound(res, petId, DEPRECATION);
   }
+  if (petId && req.method === 'PATCH') return updatePet(req, res, Number(petId));
+  if (petId && req.method === 'DELETE') return deletePet(res, Number(petId));
   send(res, 404, { code: 'route_not_found', message: 'No operation here.', status: 404 });
 });
 

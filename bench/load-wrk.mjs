@@ -11,28 +11,40 @@ import { join } from 'node:path';
 const { origin, basePath, scenario, apiKey, connections, duration } = JSON.parse(process.argv[2]);
 
 const lua = (value) => JSON.stringify(value);
+// `{created}`: wrk's script state is the thread's, not the connection's, so the ids the remembering
+// request's answers give are queued, and each is removed once; with none queued, that request is sent.
+const remembering = scenario.requests.findIndex((request) => request.remember) + 1;
 const requests = scenario.requests
   .map(
     (request) =>
-      `{ method = ${lua(request.method)}, path = ${lua(basePath + request.path)}, body = ${request.body ? lua(JSON.stringify(request.body)) : 'nil'}, ids = ${request.ids ?? 'nil'} }`,
+      `{ method = ${lua(request.method)}, path = ${lua(basePath + request.path)}, body = ${request.body ? lua(JSON.stringify(request.body)) : 'nil'}, ids = ${request.ids ?? 'nil'}, contentType = ${lua(request.contentType ?? 'application/json')}, created = ${request.path.includes('{created}') ? remembering : 'nil'} }`,
   )
   .join(',\n  ');
+const remember = remembering
+  ? `
+function response(status, headers, body)
+  local id = status == 201 and string.match(body, '"id":(%d+)')
+  if id then table.insert(created, id) end
+end`
+  : '';
 const script = `
 local requests = {
   ${requests}
 }
-local headers = { ["Authorization"] = ${lua(`Bearer ${apiKey}`)}, ["Content-Type"] = "application/json" }
+local authorization = ${lua(`Bearer ${apiKey}`)}
 local sent = 0
+local created = {}
 function init(args)
   math.randomseed(os.time())
 end
 function request()
   local r = requests[sent % #requests + 1]
-  sent = sent + 1
+  if r.created and #created == 0 then r = requests[r.created] else sent = sent + 1 end
   local path = r.path
   if r.ids then path = string.gsub(path, "{id}", tostring(math.random(1, r.ids))) end
-  return wrk.format(r.method, path, headers, r.body)
-end
+  if r.created then path = string.gsub(path, "{created}", table.remove(created, 1)) end
+  return wrk.format(r.method, path, { ["Authorization"] = authorization, ["Content-Type"] = r.contentType }, r.body)
+end${remember}
 function done(summary, latency, requests)
   local e = summary.errors
   io.write(string.format('{"total":%d,"seconds":%f,"p50":%f,"p99":%f,"max":%f,"errors":%d,"non2xx":%d}\\n',

@@ -12,9 +12,17 @@ const requests = scenario.requests.map((request) => {
   const path = basePath + request.path;
   const sent = { method: request.method, path };
   if (request.body) sent.body = JSON.stringify(request.body);
+  if (request.contentType) sent.headers = { 'content-type': request.contentType };
   // A different existing pet each time, so the lookup is not one cached row.
   if (request.ids)
     sent.setupRequest = (req) => ({ ...req, path: path.replace('{id}', String(1 + Math.floor(Math.random() * request.ids))) });
+  // The pet this connection added last (autocannon's context is the connection's).
+  if (path.includes('{created}'))
+    sent.setupRequest = (req, context) => ({ ...req, path: path.replace('{created}', String(context.created)) });
+  if (request.remember)
+    sent.onResponse = (status, body, context) => {
+      if (status === request.expect) context.created = JSON.parse(body).id;
+    };
   return sent;
 });
 

@@ -57,6 +57,21 @@ export function markdownTable(summary) {
   return lines.join('\n');
 }
 
+/** Each operation's own latencies in the scenarios of several operations that are no mix (delete: create, then delete). */
+export function operationsTable(summary) {
+  const lines = [];
+  for (const scenario of summary.filter((s) => !s.mixed)) {
+    for (const server of ['project', 'baseline', 'normal']) {
+      const byOperation = Object.entries(scenario[server]?.byOperation ?? {});
+      if (byOperation.length < 2) continue;
+      for (const [op, { p50, p99 }] of byOperation)
+        lines.push(`| ${scenario.name} | ${server} | ${op} | ${fixed(p50, 2)} | ${fixed(p99, 2)} |`);
+    }
+  }
+  if (!lines.length) return '';
+  return ['| scenario | server | operation | p50 ms | p99 ms |', '|---|---|---|--:|--:|', ...lines].join('\n');
+}
+
 /** The mixed workloads: each operation's latencies with and without the creates, for each server. */
 export function mixedTable(summary) {
   const mix = summary.find((s) => s.name === 'mix');
@@ -115,6 +130,8 @@ export function markdownReport(run) {
       `medians over the rounds. Latencies in ms (${run.config.generator ?? 'autocannon'}). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s, the baseline at synchronous=FULL (the project's durability) and, for the scenarios that write, at NORMAL.`,
     '',
     markdownTable(run.summary),
+    '',
+    operationsTable(run.summary),
     '',
     mixedTable(run.summary),
     '',

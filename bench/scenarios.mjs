@@ -3,8 +3,10 @@
 export const RARE_STATUS = 'sold';
 
 /**
- * One request of a scenario: `ids` makes it ask for a random existing pet (`{id}` in the path).
- * @typedef {{ op: string, method: string, path: string, body?: object, ids?: number, expect: number }} Request
+ * One request of a scenario: `ids` makes it ask for a random existing pet (`{id}` in the path);
+ * `remember` keeps the id its answer gives, for the connection's next `{created}` in a path;
+ * `contentType` replaces application/json.
+ * @typedef {{ op: string, method: string, path: string, body?: object, ids?: number, remember?: boolean, contentType?: string, expect: number }} Request
  */
 
 /**
@@ -15,6 +17,17 @@ export function scenarios(pets) {
   const list20 = { op: 'list20', method: 'GET', path: '/pets?limit=20', expect: 200 };
   const get = { op: 'get', method: 'GET', path: '/pets/{id}', ids: pets, expect: 200 };
   const create = { op: 'create', method: 'POST', path: '/pets', body: { name: 'Bench', categoryId: 7, status: 'pending' }, expect: 201 };
+  // Name and category only: the statuses the list scenarios filter on stay as seeded.
+  const update = {
+    op: 'update',
+    method: 'PATCH',
+    path: '/pets/{id}',
+    ids: pets,
+    body: { name: 'Renamed', categoryId: 8 },
+    contentType: 'application/merge-patch+json',
+    expect: 200,
+  };
+  const remove = { op: 'delete', method: 'DELETE', path: '/pets/{created}', expect: 204 };
   return [
     { name: 'list20', label: 'listPets limit=20', requests: [list20], writes: false },
     {
@@ -31,6 +44,15 @@ export function scenarios(pets) {
     },
     { name: 'get', label: 'getPet', requests: [get], writes: false },
     { name: 'create', label: 'createPet', requests: [create], writes: true },
+    { name: 'update', label: 'updatePet (merge patch, no If-Match)', requests: [update], writes: true },
+    // A pet can be removed once: each connection removes the one it has just added, so the seeded
+    // pets the other scenarios read stay. Its latencies are the deletes' alone (byOperation).
+    {
+      name: 'delete',
+      label: 'deletePet, each after a createPet of the pet it removes',
+      requests: [{ ...create, remember: true }, remove],
+      writes: true,
+    },
     // Each connection sends its requests in this order, round and round: 40 % list 20, 40 % get,
     // 20 % create, spread out; and the same reads without the creates, to compare their latencies.
     {

@@ -28,6 +28,7 @@ export const ERROR_STATUSES = {
   not_implemented: 501,
   service_unavailable: 503,
   http_version_not_supported: 505,
+  precondition_failed: 412,
 } as const satisfies Record<components['schemas']['ErrorCode'], number>;
 
 /** Every operation: its method and its path template, relative to the base path. */
@@ -35,6 +36,8 @@ export const OPERATIONS = {
   listPets: { method: 'GET', path: '/pets' },
   createPet: { method: 'POST', path: '/pets' },
   getPet: { method: 'GET', path: '/pets/{petId}' },
+  deletePet: { method: 'DELETE', path: '/pets/{petId}' },
+  updatePet: { method: 'PATCH', path: '/pets/{petId}' },
   listStoreOrders: { method: 'GET', path: '/store/orders' },
 } as const satisfies Record<keyof operations, { method: string; path: string }>;
 
@@ -64,13 +67,30 @@ export interface OperationResults {
     body: operations['createPet']['responses'][201]['content']['application/json'];
     headers: {
       Location: NonNullable<operations['createPet']['responses'][201]['headers']['Location']>;
+      ETag: NonNullable<operations['createPet']['responses'][201]['headers']['ETag']>;
     };
   };
   /** GET /pets/{petId} */
   getPet: {
     status: 200;
     body: operations['getPet']['responses'][200]['content']['application/json'];
+    headers: {
+      ETag: NonNullable<operations['getPet']['responses'][200]['headers']['ETag']>;
+    };
+  };
+  /** DELETE /pets/{petId} */
+  deletePet: {
+    status: 204;
+    body?: undefined;
     headers?: Record<string, never>;
+  };
+  /** PATCH /pets/{petId} */
+  updatePet: {
+    status: 200;
+    body: operations['updatePet']['responses'][200]['content']['application/json'];
+    headers: {
+      ETag: NonNullable<operations['updatePet']['responses'][200]['headers']['ETag']>;
+    };
   };
   /** GET /store/orders */
   listStoreOrders: never;

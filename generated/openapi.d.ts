@@ -55,10 +55,33 @@ export interface paths {
         get: operations["getPet"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove an animal
+         * @description Removes an animal from the catalogue. From then on its id answers `404` (getPet, updatePet,
+         *     deletePet), listPets no longer lists it, and the id is never given to another animal.
+         *
+         *     With `If-Match`, the animal is removed only if it still has one of the tags listed (`*`: any
+         *     tag), compared strongly; otherwise the answer is `412` and nothing changes. This operation is
+         *     not deprecated: it is served after getPet's sunset.
+         */
+        delete: operations["deletePet"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change an animal
+         * @description Changes an animal's `name`, `categoryId` or `status` with a JSON Merge Patch (RFC 7396): the
+         *     fields sent replace the animal's, the fields left out stay as they are, and `"status": null`
+         *     removes the status (the animal then has none, as when it was added without one). `{}` changes
+         *     nothing and answers the animal as it is. Any status may follow any other (`sold` back to
+         *     `available` included). `id` cannot be changed: it, any other unknown field, `null` for `name`
+         *     or `categoryId`, a wrong type, and a body that is not a JSON object are `400`.
+         *
+         *     Every change gives the animal a new `ETag`. With `If-Match`, the change is made only if the
+         *     animal still has one of the tags listed (`*`: any tag), compared strongly; otherwise the answer
+         *     is `412` and nothing changes. Without it, the last change wins. This operation is not
+         *     deprecated: it is served after getPet's sunset.
+         */
+        patch: operations["updatePet"];
         trace?: never;
     };
     "/store/orders": {
@@ -104,7 +127,8 @@ export interface components {
          */
         PetName: string;
         /**
-         * @description Availability of the animal.
+         * @description Availability of the animal. Any status may follow any other (updatePet), and an animal may have
+         *     none.
          * @example available
          * @enum {string}
          */
@@ -138,6 +162,22 @@ export interface components {
             status?: components["schemas"]["PetStatus"];
         };
         /**
+         * @description A JSON Merge Patch (RFC 7396) of an animal: the fields to change, each replacing the animal's;
+         *     the fields left out stay as they are. `id` cannot be changed. `{}` changes nothing.
+         * @example {
+         *       "status": "sold"
+         *     }
+         */
+        PetPatch: {
+            name?: components["schemas"]["PetName"];
+            categoryId?: components["schemas"]["CategoryId"];
+            /**
+             * @description The new status, or `null` to remove the status.
+             * @example sold
+             */
+            status?: components["schemas"]["PetStatus"] | null;
+        };
+        /**
          * @description A page of animals, ordered by `id` ascending.
          * @example [
          *       {
@@ -154,7 +194,7 @@ export interface components {
          *     `x-http-status`. Codes are stable; new ones may be added in a minor version.
          * @example validation_failed
          */
-        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported");
+        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported" | "precondition_failed");
         /**
          * @description The one error object of the service, returned with every 4xx and 5xx status.
          * @example {
@@ -180,8 +220,8 @@ export interface components {
     responses: {
         /**
          * @description A conditional GET whose condition is false (RFC 9110 §13.1.2): `If-None-Match: *` asks for the
-         *     resource only if it does not exist, and it does. No body. Responses carry no `ETag`, so no
-         *     other validator can match.
+         *     resource only if it does not exist, and it does. No body. Lists carry no `ETag`, so no other
+         *     validator can match.
          */
         NotModified: {
             headers: {
@@ -191,6 +231,35 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /**
+         * @description A conditional GET whose condition is false (RFC 9110 §13.1.2): the animal's `ETag` is one that
+         *     `If-None-Match` lists (or it is `*`), so it has not changed. No body; the `ETag` is the animal's.
+         */
+        PetNotModified: {
+            headers: {
+                ETag: components["headers"]["PetETag"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description `If-Match` lists no tag the animal has now: it was changed since that tag was sent (or the tag is
+         *     weak, or another animal's). Nothing was changed. Read the animal again and decide anew.
+         */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
         };
         /** @description The request is invalid; the message names the field and the rule it breaks. */
         BadRequest: {
@@ -253,7 +322,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request body is not `application/json`. */
+        /** @description The request body is not in a JSON media type the operation takes (`application/json`, and for a merge patch also `application/merge-patch+json`). */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -351,6 +420,27 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Identifier of the animal.
+         * @example 1
+         */
+        PetIdPath: components["schemas"]["PetId"];
+        /**
+         * @description RFC 9110 §13.1.1: make the change only if the animal's current `ETag` is one of these, compared
+         *     strongly (a weak tag, `W/"…"`, never matches); `*` matches any animal that exists. Otherwise the
+         *     answer is `412 precondition_failed` and nothing changes. `*` or a comma-separated list of
+         *     entity-tags; anything else is `400`. An id that names no animal is `404` whatever this says.
+         * @example "1-1"
+         */
+        IfMatch: string;
+        /**
+         * @description RFC 9110 §13.1.2: answer `304` without a body if the animal's current `ETag` is one of these
+         *     (compared weakly, so `W/"…"` matches too), or for `*`. A value that lists no such tag, well
+         *     formed or not, is ignored, never refused: at worst the answer carries the body (as in 1.1.0,
+         *     which did not read this header).
+         * @example "1-1"
+         */
+        IfNoneMatch: string;
+        /**
          * @description Maximum number of animals returned.
          * @example 20
          */
@@ -401,6 +491,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description The animal's strong entity-tag (RFC 9110 §8.8.3): it changes with every change of the animal.
+         *     Opaque: send it back unchanged in `If-Match` (or `If-None-Match`).
+         */
+        PetETag: string;
         /**
          * @description RFC 8288 link to the next page, `</v1/pets?limit=20&cursor=…>; rel="next"`, keeping `limit` and
          *     `status`. Present exactly when more results exist.
@@ -562,6 +657,7 @@ export interface operations {
                 headers: {
                     /** @description Path of the new animal. */
                     Location: string;
+                    ETag: components["headers"]["PetETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     RateLimit: components["headers"]["RateLimit"];
@@ -588,6 +684,14 @@ export interface operations {
             query?: never;
             header?: {
                 /**
+                 * @description RFC 9110 §13.1.2: answer `304` without a body if the animal's current `ETag` is one of these
+                 *     (compared weakly, so `W/"…"` matches too), or for `*`. A value that lists no such tag, well
+                 *     formed or not, is ignored, never refused: at worst the answer carries the body (as in 1.1.0,
+                 *     which did not read this header).
+                 * @example "1-1"
+                 */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /**
                  * @description An id for this request, to find it in the server's log (say, the id your own system gave the
                  *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
                  *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
@@ -609,7 +713,7 @@ export interface operations {
                  * @description Identifier of the animal.
                  * @example 1
                  */
-                petId: components["schemas"]["PetId"];
+                petId: components["parameters"]["PetIdPath"];
             };
             cookie?: never;
         };
@@ -618,6 +722,7 @@ export interface operations {
             /** @description The animal. */
             200: {
                 headers: {
+                    ETag: components["headers"]["PetETag"];
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["SuccessorLink"];
@@ -630,11 +735,143 @@ export interface operations {
                     "application/json": components["schemas"]["Pet"];
                 };
             };
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["PetNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deletePet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description RFC 9110 §13.1.1: make the change only if the animal's current `ETag` is one of these, compared
+                 *     strongly (a weak tag, `W/"…"`, never matches); `*` matches any animal that exists. Otherwise the
+                 *     answer is `412 precondition_failed` and nothing changes. `*` or a comma-separated list of
+                 *     entity-tags; anything else is `400`. An id that names no animal is `404` whatever this says.
+                 * @example "1-1"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the animal.
+                 * @example 1
+                 */
+                petId: components["parameters"]["PetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The animal was removed. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updatePet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description RFC 9110 §13.1.1: make the change only if the animal's current `ETag` is one of these, compared
+                 *     strongly (a weak tag, `W/"…"`, never matches); `*` matches any animal that exists. Otherwise the
+                 *     answer is `412 precondition_failed` and nothing changes. `*` or a comma-separated list of
+                 *     entity-tags; anything else is `400`. An id that names no animal is `404` whatever this says.
+                 * @example "1-1"
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the animal.
+                 * @example 1
+                 */
+                petId: components["parameters"]["PetIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description A JSON Merge Patch of the animal: only the fields to change. `application/json` is read the
+         *     same way as `application/merge-patch+json`.
+         */
+        requestBody: {
+            content: {
+                "application/merge-patch+json": components["schemas"]["PetPatch"];
+                "application/json": components["schemas"]["PetPatch"];
+            };
+        };
+        responses: {
+            /** @description The animal as it is now, all of it. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["PetETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

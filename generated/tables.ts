@@ -3,6 +3,7 @@ import type { components } from './openapi.js';
 
 type Pet = components['schemas']['Pet'];
 type NewPet = components['schemas']['NewPet'];
+type PetPatch = components['schemas']['PetPatch'];
 
 /** The JSON types a column may hold: each backend says how it stores each. */
 export type ColumnType = 'string' | 'integer' | 'number';
@@ -11,16 +12,17 @@ export type ColumnType = 'string' | 'integer' | 'number';
  * Table pets keeps Pet and NewPet: one column per property, in snake_case, in the order of
  * Pet's properties. A column is `read` when Pet has its property (reads select it) and
  * `written` when NewPet has it (a create inserts it); `type` is the property's JSON type.
+ * `patched`: PetPatch has it, so an update may set it.
  */
 export const PET_TABLE = {
   table: 'pets',
   read: 'Pet',
   written: 'NewPet',
   columns: [
-    { property: 'id', column: 'id', type: 'integer', read: true, written: false },
-    { property: 'name', column: 'name', type: 'string', read: true, written: true },
-    { property: 'categoryId', column: 'category_id', type: 'integer', read: true, written: true },
-    { property: 'status', column: 'status', type: 'string', read: true, written: true },
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
+    { property: 'categoryId', column: 'category_id', type: 'integer', read: true, written: true, patched: true },
+    { property: 'status', column: 'status', type: 'string', read: true, written: true, patched: true },
   ],
 } as const;
 
@@ -38,4 +40,28 @@ export function petFromRow(row: PetRow): Pet {
 
 export function newPetValues(newPet: NewPet): NewPetValues {
   return [newPet.name, newPet.categoryId, newPet.status ?? null];
+}
+
+/**
+ * What an update sets: for each of PetPatch's columns, 1 when the merge patch has the property (0
+ * when it leaves it as it is), then its value; null removes the property.
+ */
+export type PetPatchValues = [
+  nameGiven: 0 | 1,
+  name: NonNullable<PetPatch['name']> | null,
+  categoryIdGiven: 0 | 1,
+  categoryId: NonNullable<PetPatch['categoryId']> | null,
+  statusGiven: 0 | 1,
+  status: NonNullable<PetPatch['status']> | null,
+];
+
+export function petPatchValues(petPatch: PetPatch): PetPatchValues {
+  return [
+    Object.hasOwn(petPatch, 'name') ? 1 : 0,
+    petPatch.name ?? null,
+    Object.hasOwn(petPatch, 'categoryId') ? 1 : 0,
+    petPatch.categoryId ?? null,
+    Object.hasOwn(petPatch, 'status') ? 1 : 0,
+    petPatch.status ?? null,
+  ];
 }

@@ -30,8 +30,8 @@ const POLICY_LEVELS: Record<string, 'ERR' | 'WARN' | 'INFO'> = {
   'response-optional-property-removed': 'ERR',
   'optional-response-header-removed': 'ERR',
   // ErrorCode is a oneOf of consts, and new error codes may come in a minor version (clients go by
-  // the status class), just as new enum values in responses, which oasdiff only warns about.
-  'response-property-one-of-added': 'WARN',
+  // the status class): the changelog lists one as an addition, not as a warning.
+  'response-property-one-of-added': 'INFO',
 };
 
 const ERR = 3;
@@ -58,11 +58,25 @@ export function compareVersions(a: Version, b: Version): number {
 
 /** The newest spec/releases/MAJOR.MINOR.PATCH.yaml. */
 export function latestRelease(directory: string): string {
+  return join(directory, releasesIn(directory).at(-1)!);
+}
+
+/** The release files of a directory, oldest first. */
+function releasesIn(directory: string): string[] {
   const releases = readdirSync(directory)
     .filter((name) => /^\d+\.\d+\.\d+\.yaml$/.test(name))
     .sort((a, b) => compareVersions(parseVersion(a.slice(0, -5)), parseVersion(b.slice(0, -5))));
   if (releases.length === 0) throw new Error(`no release in ${directory}`);
-  return join(directory, releases.at(-1)!);
+  return releases;
+}
+
+/**
+ * What a changelog of the spec at `version` compares it with: the newest release older than it, so
+ * that a released version lists what it added; the newest release when there is none older.
+ */
+export function changelogBase(directory: string, version: string): string {
+  const older = releasesIn(directory).filter((name) => compareVersions(parseVersion(name.slice(0, -5)), parseVersion(version)) < 0);
+  return older.length > 0 ? join(directory, older.at(-1)!) : latestRelease(directory);
 }
 
 /** One finding of `oasdiff breaking --format json`. */

@@ -5,7 +5,8 @@
 // - openapi.json, openapi.yaml: the bundled spec (Redocly bundle);
 // - petstore.postman_collection.json: a Postman collection (openapi-to-postmanv2);
 // - catalog-info.yaml: a Backstage API entity whose definition is openapi.yaml;
-// - CHANGELOG.md: the spec's changes since the newest release in spec/releases/ (or DIR), by oasdiff.
+// - CHANGELOG.md: the spec's changes since the release before its info.version in spec/releases/ (or
+//   DIR), so that a released version lists what it added, or else the newest release, by oasdiff.
 // Redocly runs through scripts/run-tool.mjs, so its telemetry stays off.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { dump } from 'js-yaml';
 import { parseSpec, readSpecText, SPEC_PATH } from '../src/contract/spec.js';
-import { latestRelease } from './breaking-changes.js';
+import { changelogBase } from './breaking-changes.js';
 import { backstageDescriptor, postmanCollection, specChangelog } from './portal-artifacts.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +46,10 @@ const document = parseSpec(readSpecText());
 const collection = await postmanCollection(readFileSync(join(out, 'openapi.json'), 'utf8'));
 writeFileSync(join(out, 'petstore.postman_collection.json'), `${JSON.stringify(collection, null, 2)}\n`);
 writeFileSync(join(out, 'catalog-info.yaml'), dump(backstageDescriptor(document, join(out, 'openapi.yaml')), { lineWidth: -1 }));
-writeFileSync(join(out, 'CHANGELOG.md'), await specChangelog(latestRelease(values.releases), SPEC_PATH, document.info.title));
+writeFileSync(
+  join(out, 'CHANGELOG.md'),
+  await specChangelog(changelogBase(values.releases, document.info.version), SPEC_PATH, document.info.title),
+);
 process.stderr.write(
   `wrote ${out}/: index.html, openapi.json, openapi.yaml, petstore.postman_collection.json, catalog-info.yaml, CHANGELOG.md\n`,
 );

@@ -3,15 +3,16 @@
 // listing the fields by hand (docs/adding-a-field.md).
 import { resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
 
-/** A table, the schema a read returns and the schema a create inserts. */
+/** A table, the schema a read returns, the schema a create inserts and the merge patch an update applies. */
 export interface PersistedSchemas {
   table: string;
   read: string;
   written: string;
+  patched?: string;
 }
 
 /** What storage persists. */
-export const PERSISTED: readonly PersistedSchemas[] = [{ table: 'pets', read: 'Pet', written: 'NewPet' }];
+export const PERSISTED: readonly PersistedSchemas[] = [{ table: 'pets', read: 'Pet', written: 'NewPet', patched: 'PetPatch' }];
 
 /**
  * The JSON types a column holds as they are: both drivers bind and read them without conversion
@@ -28,6 +29,8 @@ export interface Column {
   read: boolean;
   /** The written schema has it: a create inserts it. */
   written: boolean;
+  /** The merge patch has it: an update sets it when the patch has it (null, where allowed, removes it). */
+  patched: boolean;
   /** Required in the read schema (never null), resp. in the written one. */
   readRequired: boolean;
   writtenRequired: boolean;
@@ -86,8 +89,30 @@ export function columnName(property: string): string {
   return column;
 }
 
+/**
+ * The type of a merge patch's property, and whether it may be null (RFC 7396: null removes the
+ * property), written as `type: [T, 'null']` or as `anyOf`/`oneOf` of a schema and `{ type: 'null' }`.
+ */
+function patchTypeOf(document: OpenApiDocument, schemaName: string, property: Property): { type: ColumnType; nullable: boolean } {
+  const members = ((property.schema['anyOf'] ?? property.schema['oneOf']) as SchemaObject[] | undefined)?.map((member) =>
+    resolveRef(document, member),
+  );
+  if (!members) {
+    const declared = property.schema['type'];
+    const types = Array.isArray(declared) ? (declared as unknown[]) : [declared];
+    const rest = types.filter((type) => type !== 'null');
+    const type = columnTypeOf(schemaName, { ...property, schema: { ...property.schema, type: rest.length === 1 ? rest[0] : rest } });
+    return { type, nullable: types.includes('null') };
+  }
+  const isNull = (member: SchemaObject) => member['type'] === 'null';
+  const values = members.filter((member) => !isNull(member));
+  if (values.length !== 1)
+    throw new Error(`${schemaName}.${property.name}: a merge patch's property is one schema, or one and null (${HERE})`);
+  return { type: columnTypeOf(schemaName, { ...property, schema: values[0]! }), nullable: members.some(isNull) };
+}
+
 /** The table's columns: the read schema's properties in order, then those only the written one has. */
-export function columnsOf(document: OpenApiDocument, { read, written }: PersistedSchemas): Column[] {
+export function columnsOf(document: OpenApiDocument, { read, written, patched }: PersistedSchemas): Column[] {
   const schema = (name: string) => {
     const found = document.components.schemas[name];
     if (!found) throw new Error(`openapi.yaml has no schema ${name}, which storage persists (${HERE})`);
@@ -106,6 +131,7 @@ export function columnsOf(document: OpenApiDocument, { read, written }: Persiste
       type: columnTypeOf(inRead ? read : written, property),
       read: inRead !== undefined,
       written: inWritten !== undefined,
+      patched: false,
       readRequired: inRead?.required ?? false,
       writtenRequired: inWritten?.required ?? false,
     };
@@ -118,6 +144,17 @@ export function columnsOf(document: OpenApiDocument, { read, written }: Persiste
       );
     }
     columns.set(property.name, column);
+  }
+  for (const property of patched ? schema(patched) : []) {
+    const column = columns.get(property.name);
+    const where = `${patched}.${property.name}`;
+    if (!column?.read)
+      throw new Error(`${where} is no property of ${read}: an update can only change what a read returns; add it to ${read} (${HERE})`);
+    const { type, nullable } = patchTypeOf(document, patched!, property);
+    if (type !== column.type) throw new Error(`${where} and ${read}.${property.name} differ in type: one column holds both (${HERE})`);
+    if (nullable && column.readRequired)
+      throw new Error(`${where} may be null, which would remove ${read}.${property.name}, a required property: make it non-null (${HERE})`);
+    column.patched = true;
   }
   const byColumn = new Map<string, string>();
   for (const { property, column } of columns.values()) {
@@ -138,15 +175,16 @@ const upperSnake = (name: string) => columnName(name).toUpperCase();
 
 /** The module for one table: its description, its row types and the mappers both backends use. */
 function tableModule(document: OpenApiDocument, persisted: PersistedSchemas): string {
-  const { table, read, written } = persisted;
+  const { table, read, written, patched } = persisted;
   const columns = columnsOf(document, persisted);
   const readColumns = columns.filter((column) => column.read);
   const writtenColumns = columns.filter((column) => column.written);
+  const patchedColumns = columns.filter((column) => column.patched);
   const cell = (schema: string, { property }: Column, required: boolean) =>
     `${label(property)}: ${required ? `${schema}[${literal(property)}]` : `NonNullable<${schema}[${literal(property)}]> | null`}`;
   const description = columns.map(
-    ({ property, column, type, read: isRead, written: isWritten }) =>
-      `{ property: ${literal(property)}, column: ${literal(column)}, type: ${literal(type)}, read: ${isRead}, written: ${isWritten} },`,
+    ({ property, column, type, read: isRead, written: isWritten, patched: isPatched }) =>
+      `{ property: ${literal(property)}, column: ${literal(column)}, type: ${literal(type)}, read: ${isRead}, written: ${isWritten}, patched: ${isPatched} },`,
   );
   const rowType = `${read}Row`;
   const valuesType = `${written}Values`;
@@ -157,11 +195,33 @@ function tableModule(document: OpenApiDocument, persisted: PersistedSchemas): st
   const values = writtenColumns.map((column) =>
     column.writtenRequired ? member(lowerFirst(written), column.property) : `${member(lowerFirst(written), column.property)} ?? null`,
   );
+  const patch = patched
+    ? `
+/**
+ * What an update sets: for each of ${patched}'s columns, 1 when the merge patch has the property (0
+ * when it leaves it as it is), then its value; null removes the property.
+ */
+export type ${patched}Values = [${patchedColumns
+        .map((column) => `${label(column.property)}Given: 0 | 1, ${cell(patched, column, false)}`)
+        .join(', ')}];
+
+export function ${lowerFirst(patched)}Values(${lowerFirst(patched)}: ${patched}): ${patched}Values {
+  return [${patchedColumns
+    .map(
+      (column) =>
+        `Object.hasOwn(${lowerFirst(patched)}, ${literal(column.property)}) ? 1 : 0, ${member(lowerFirst(patched), column.property)} ?? null`,
+    )
+    .join(', ')}];
+}
+`
+    : '';
   return `
 /**
  * Table ${table} keeps ${read} and ${written}: one column per property, in snake_case, in the order of
  * ${read}'s properties. A column is \`read\` when ${read} has its property (reads select it) and
- * \`written\` when ${written} has it (a create inserts it); \`type\` is the property's JSON type.
+ * \`written\` when ${written} has it (a create inserts it); \`type\` is the property's JSON type.${
+   patched ? `\n * \`patched\`: ${patched} has it, so an update may set it.` : ''
+ }
  */
 export const ${upperSnake(read)}_TABLE = {
   table: ${literal(table)},
@@ -187,12 +247,12 @@ ${optional.map((line) => `  ${line}`).join('\n')}
 export function ${lowerFirst(written)}Values(${lowerFirst(written)}: ${written}): ${valuesType} {
   return [${values.join(', ')}];
 }
-`;
+${patch}`;
 }
 
 /** generated/tables.ts, before formatting. */
 export function tablesModule(document: OpenApiDocument, header: string): string {
-  const schemas = [...new Set(PERSISTED.flatMap(({ read, written }) => [read, written]))];
+  const schemas = [...new Set(PERSISTED.flatMap(({ read, written, patched }) => [read, written, ...(patched ? [patched] : [])]))];
   return `${header}import type { components } from './openapi.js';
 
 ${schemas.map((name) => `type ${name} = components['schemas'][${literal(name)}];`).join('\n')}

@@ -1,6 +1,6 @@
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes, type ErrorCode } from './error-codes.js';
-import { basePathOf, listOperations, type OpenApiDocument, type OperationEntry } from './spec.js';
+import { basePathOf, listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from './spec.js';
 
 /** Everything the server takes from openapi.yaml, read and checked once at start-up. */
 export interface Contract {
@@ -10,6 +10,8 @@ export interface Contract {
   errorCodes: ReadonlyMap<ErrorCode, number>;
   deprecations: Deprecation[];
   maxRequestBodyBytes: number;
+  /** Every media type a request body is declared in: each a JSON one, read as JSON (request-body.ts). */
+  requestMediaTypes: readonly string[];
   /** `x-max-request-target-bytes`: longer request targets are answered 414. */
   maxRequestTargetBytes: number;
   /** What an `X-Request-Id` must look like to be used as given: the pattern of the response header's schema. */
@@ -34,19 +36,46 @@ function readRequestIdPattern(document: OpenApiDocument): RegExp {
   return new RegExp(pattern);
 }
 
+/** application/json, or a structured syntax suffix +json (RFC 6839): application/merge-patch+json. */
+export function isJsonMediaType(mediaType: string): boolean {
+  return /^application\/(?:json|[^\s/;]+\+json)$/i.test(mediaType);
+}
+
+/**
+ * The media types the operations' request bodies are declared in. The server parses JSON alone, so a
+ * body in another media type could never be read: such a spec is refused at start-up.
+ */
+function readRequestMediaTypes(document: OpenApiDocument, operations: readonly OperationEntry[]): string[] {
+  const mediaTypes = new Set<string>();
+  for (const { method, path, operation } of operations) {
+    if (operation.requestBody === undefined) continue;
+    const body = resolveRef(document, operation.requestBody as { content?: Record<string, unknown> });
+    for (const mediaType of Object.keys(body.content ?? {})) {
+      if (!isJsonMediaType(mediaType))
+        throw new Error(
+          `openapi.yaml: ${method.toUpperCase()} ${path} takes ${mediaType}; the server reads JSON bodies only (application/json or a +json type)`,
+        );
+      mediaTypes.add(mediaType.toLowerCase());
+    }
+  }
+  return [...mediaTypes];
+}
+
 /**
  * The contract of a document, with every check the server makes of it at start-up except the one
  * against generated/ (contract.ts adds that). Kept apart from generated/ so that `npm run generate`
  * can ask whether the server would start on a spec before it writes anything.
  */
 export function readContract(document: OpenApiDocument): Contract {
+  const operations = listOperations(document);
   return {
     document,
     basePath: basePathOf(document),
-    operations: listOperations(document),
+    operations,
     errorCodes: readErrorCodes(document),
     deprecations: readDeprecations(document),
     maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
+    requestMediaTypes: readRequestMediaTypes(document, operations),
     maxRequestTargetBytes: byteLimit(document, 'x-max-request-target-bytes'),
     requestIdPattern: readRequestIdPattern(document),
   };

@@ -1,5 +1,6 @@
 import type { IdempotencyStore } from '../storage/idempotency.js';
-import type { Pet, PetStore } from '../storage/pets.js';
+import { FIRST_PET_VERSION, type Pet, type PetStore } from '../storage/pets.js';
+import { petETag } from './entity-tags.js';
 import { answerOf, idempotencyKeyOf, requestFingerprint } from './idempotency.js';
 import { operationPath } from './links.js';
 import type { OperationResult, RecordingOperationHandler } from './operation.js';
@@ -14,7 +15,7 @@ export interface CreatePetDeps {
 }
 
 /**
- * createPet: stores the pet and answers with it and where it can be read (getPet's path). With an
+ * createPet: stores the pet and answers with it, its ETag and where it can be read (getPet's path). With an
  * Idempotency-Key, the answer is rendered and recorded with the pet, and a retry gets it again.
  */
 export function createPet({
@@ -26,7 +27,7 @@ export function createPet({
   const created = (pet: Pet): OperationResult<'createPet'> => ({
     status: 201,
     body: pet,
-    headers: { Location: operationPath(basePath, 'getPet', { petId: pet.id }) },
+    headers: { Location: operationPath(basePath, 'getPet', { petId: pet.id }), ETag: petETag(pet.id, FIRST_PET_VERSION) },
   });
   return async ({ body, headers, principal, render }) => {
     const header = headers['Idempotency-Key'];

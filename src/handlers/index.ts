@@ -7,6 +7,8 @@ import type { OperationHandlers } from './operation.js';
 import { listPets } from './list-pets.js';
 import { createPet } from './create-pet.js';
 import { getPet } from './get-pet.js';
+import { deletePet } from './delete-pet.js';
+import { updatePet } from './update-pet.js';
 import { listStoreOrders } from './list-store-orders.js';
 
 export type { HandlerDeps, HandlerOptions } from './deps.js';
@@ -18,6 +20,8 @@ export function createHandlers(options: HandlerOptions): OperationHandlers {
     listPets: listPets(deps),
     createPet: createPet(deps),
     getPet: getPet(deps),
+    deletePet: deletePet(deps),
+    updatePet: updatePet(deps),
     listStoreOrders: listStoreOrders(deps),
   };
 }

@@ -72,7 +72,8 @@ export function createApp({
 }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  // Responses are no-store; an ETag would only cost a hash of every body.
+  // Responses are no-store; a hashed ETag of every body would only cost time. A pet's ETag is its
+  // version, which its handlers set.
   app.disable('etag');
   app.set('query parser', 'simple');
   // Read by the app's router and by express-openapi-validator's route lookup alike.

@@ -44,15 +44,15 @@ function compileSerialisers(contract: Contract, { operation }: OperationEntry): 
 /**
  * Writes a handler's result: its status, its headers, its body serialised for that status. Done by
  * hand rather than with res.json, which adds content-type negotiation and ETag generation (responses
- * are no-store and carry no ETag).
+ * are no-store; the only ETag is a pet's, which its handler sets from the pet's version).
  */
 function writeResult(res: Response, result: AnyResult, serialisers: Map<number, Serialise>): void {
   res.statusCode = result.status;
   for (const [name, value] of Object.entries(result.headers ?? {})) {
     if (value !== undefined) res.append(name, value);
   }
-  // As res.send does: a GET that its conditional headers find fresh (If-None-Match: * with no
-  // ETag to compare) is answered 304 without a body.
+  // As res.send does: a GET that its conditional headers find fresh (If-None-Match listing the
+  // ETag the handler set, or *) is answered 304 without a body.
   if (res.req.fresh) {
     res.statusCode = 304;
     res.end();

@@ -50,23 +50,52 @@ function readNumber(text: string): number | InexactNumber {
 export type StrictJsonResult =
   { ok: true; value: object } | { ok: false; kind: 'syntax' } | { ok: false; kind: 'invalid'; problems: string[] };
 
-/** Every problem of the parsed body, each naming its field as the validator does (`body.name`). */
-function findProblems(value: unknown, field: string, problems: string[]): void {
-  if (value instanceof InexactNumber) {
-    const read = Number(value.text);
-    problems.push(`${field} must be a number that a double holds exactly (${value.text} would be read as ${read})`);
-  } else if (typeof value === 'string') {
-    const problem = textProblem(value);
-    if (problem) problems.push(`${field} ${problem}`);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => findProblems(item, `${field}.${index}`, problems));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const problem = textProblem(key);
-      if (problem) problems.push(`a key of ${field} ${problem}`);
-      findProblems(item, `${field}.${key}`, problems);
+/** Where a value is in the body, spelled out only for a problem: a deep body has long paths. */
+interface Field {
+  parent?: Field;
+  key: string;
+}
+
+function fieldName(field: Field): string {
+  const keys: string[] = [];
+  for (let at: Field | undefined = field; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+/**
+ * Every problem of the parsed body, in document order, each naming its field as the validator does
+ * (`body.name`). With a stack of its own rather than recursion: a body the parser could read, however
+ * deeply nested, must not exhaust the call stack here.
+ */
+function findProblems(body: unknown): string[] {
+  const problems: string[] = [];
+  const pending: Array<{ value: unknown; at: Field } | string> = [{ value: body, at: { key: 'body' } }];
+  while (pending.length) {
+    const next = pending.pop()!;
+    if (typeof next === 'string') {
+      problems.push(next);
+      continue;
+    }
+    const { value, at } = next;
+    if (value instanceof InexactNumber) {
+      const read = Number(value.text);
+      problems.push(`${fieldName(at)} must be a number that a double holds exactly (${value.text} would be read as ${read})`);
+    } else if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) problems.push(`${fieldName(at)} ${problem}`);
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1)
+        pending.push({ value: value[index], at: { parent: at, key: String(index) } });
+    } else if (value !== null && typeof value === 'object') {
+      // Reversed, so that each key's own problem comes just before its value's, as they are written.
+      for (const [key, item] of Object.entries(value).reverse()) {
+        pending.push({ value: item, at: { parent: at, key } });
+        const problem = textProblem(key);
+        if (problem) pending.push(`a key of ${fieldName(at)} ${problem}`);
+      }
     }
   }
+  return problems;
 }
 
 /**
@@ -83,10 +112,12 @@ export function parseStrictJson(text: string): StrictJsonResult {
   } catch (error) {
     const duplicate = /^Duplicate key '(.*)' encountered/.exec((error as Error).message);
     if (duplicate) return { ok: false, kind: 'invalid', problems: [`body has the key ${JSON.stringify(duplicate[1])} more than once`] };
+    // The parser recurses: thousands of nested arrays (16 KiB of `[`) exhaust the stack. Well-formed
+    // JSON all the same, but deeper than anything a schema here describes.
+    if (error instanceof RangeError) return { ok: false, kind: 'invalid', problems: ['body is nested too deeply'] };
     return { ok: false, kind: 'syntax' };
   }
   if (value === null || typeof value !== 'object') return { ok: false, kind: 'syntax' };
-  const problems: string[] = [];
-  findProblems(value, 'body', problems);
+  const problems = findProblems(value);
   return problems.length ? { ok: false, kind: 'invalid', problems } : { ok: true, value };
 }

@@ -3,6 +3,32 @@ import type { components } from '../../generated/openapi.js';
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
 export type PetStatus = components['schemas']['PetStatus'];
+/** A JSON Merge Patch of a pet (RFC 7396): the properties to set; null removes one. */
+export type PetPatch = components['schemas']['PetPatch'];
+
+/**
+ * A pet with its version: a number of storage's own that a create sets to FIRST_PET_VERSION and every
+ * update raises, never reused for the pet (its ETag is made of it).
+ */
+export interface VersionedPet {
+  pet: Pet;
+  version: number;
+}
+
+/** The version of a pet just created: the version column's DEFAULT in both backends' migrations. */
+export const FIRST_PET_VERSION = 1;
+
+/**
+ * The versions a conditional update or delete accepts (If-Match): the write happens only while the
+ * pet has one of them, checked and written in one atomic step. Undefined: any version.
+ */
+export type ExpectedVersions = readonly number[] | undefined;
+
+/** What an update did: the pet as it is now, or why nothing changed. */
+export type PetUpdate = { kind: 'updated'; pet: VersionedPet } | { kind: 'not_found' } | { kind: 'version_mismatch' };
+
+/** What a delete did. */
+export type PetDeletion = 'deleted' | 'not_found' | 'version_mismatch';
 
 export interface PetPageQuery {
   /** Rows to return at most. */
@@ -15,11 +41,20 @@ export interface PetPageQuery {
 
 /**
  * The catalogue's pets, stored as openapi.yaml's Pet and NewPet describe them: their columns, rows
- * and mappers come from generated/pet-table.ts (see docs/adding-a-field.md).
+ * and mappers come from generated/tables.ts (see docs/adding-a-field.md).
  */
 export interface PetStore {
+  /** A new pet, at FIRST_PET_VERSION; its id is never given to another pet. */
   createPet(pet: NewPet): Promise<Pet>;
-  getPet(id: number): Promise<Pet | undefined>;
+  getPet(id: number): Promise<VersionedPet | undefined>;
   /** Pets ordered by id ascending. */
   listPets(query: PetPageQuery): Promise<Pet[]>;
+  /**
+   * Applies a merge patch and raises the pet's version, if the pet exists and has one of the expected
+   * versions: the check and the write are one atomic step, so of two updates that expect the same
+   * version, one succeeds and the other finds the version changed. Durable when it resolves.
+   */
+  updatePet(id: number, patch: PetPatch, expected?: ExpectedVersions): Promise<PetUpdate>;
+  /** Removes the pet, on the same terms as updatePet. Its id answers not_found from then on. */
+  deletePet(id: number, expected?: ExpectedVersions): Promise<PetDeletion>;
 }

@@ -27,9 +27,19 @@ describe('the benchmark in quick mode', () => {
       rss: number[];
       peakRss?: number[];
     };
-    expect(report.summary.map((s) => s.name)).toEqual(['list20', 'list100', 'list100rare', 'get', 'create', 'mix', 'mixreads']);
+    expect(report.summary.map((s) => s.name)).toEqual([
+      'list20',
+      'list100',
+      'list100rare',
+      'get',
+      'create',
+      'update',
+      'delete',
+      'mix',
+      'mixreads',
+    ]);
     // The NORMAL baseline runs only what writes, where durability makes a difference.
-    expect(report.summary.filter((s) => s.normal).map((s) => s.name)).toEqual(['create', 'mix']);
+    expect(report.summary.filter((s) => s.normal).map((s) => s.name)).toEqual(['create', 'update', 'delete', 'mix']);
     // A run this short on a busy machine may see no write finish (each createPet waits for an fsync),
     // so throughput is required of the run as a whole, not of every scenario.
     const servers = report.summary.flatMap(({ project, baseline, normal }) => [project, baseline, ...(normal ? [normal] : [])]);
@@ -46,6 +56,7 @@ describe('the benchmark in quick mode', () => {
     expect(report.rss).toHaveLength(1);
     expect(report.peakRss?.[0]).toBeGreaterThanOrEqual(report.rss[0]!);
     expect(readFileSync(join(results, 'sqlite-300.md'), 'utf8')).toContain('p99 with ÷ p99 without');
+    expect(readFileSync(join(results, 'sqlite-300.md'), 'utf8')).toMatch(/^\| delete \| project \| delete \| /m);
     expect(readFileSync(join(results, 'sqlite-300.svg'), 'utf8')).toMatch(/^<svg /);
   }, 120_000);
 });

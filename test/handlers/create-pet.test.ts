@@ -2,6 +2,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createPet } from '../../src/handlers/create-pet.js';
 import type { RecordedResult } from '../../src/handlers/operation.js';
+import { FIRST_PET_VERSION } from '../../src/storage/pets.js';
 import type { Principal, Storage } from '../../src/storage/storage.js';
 import { backends, postgresBackend } from '../support/backends.js';
 import { operationRequest } from '../support/operation-request.js';
@@ -29,22 +30,29 @@ function keyed(principal: Principal, key: string, body: { name: string; category
 const text = (result: unknown) => Buffer.from((result as RecordedResult<'createPet'>).recorded.body).toString();
 
 describe.each(backends)('createPet handler [$name]', (backend) => {
-  it('stores the pet and answers 201 with it and the path to read it back (getPet)', async () => {
+  it('stores the pet and answers 201 with it, its ETag and the path to read it back (getPet)', async () => {
     const storage = await openTestStorage(backend);
     const handler = handlerAt(storage, { now: START });
     const result = await handler(operationRequest({ body: { name: 'Rex', categoryId: 3, status: 'available' } }));
     expect(result).toEqual({
       status: 201,
       body: { id: 1, name: 'Rex', categoryId: 3, status: 'available' },
-      headers: { Location: '/v1/pets/1' },
+      headers: { Location: '/v1/pets/1', ETag: '"1-1"' },
     });
-    expect(await storage.getPet(1)).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'available' });
+    expect(await storage.getPet(1)).toEqual({
+      pet: { id: 1, name: 'Rex', categoryId: 3, status: 'available' },
+      version: FIRST_PET_VERSION,
+    });
   });
 
   it('leaves an omitted status absent', async () => {
     const handler = handlerAt(await openTestStorage(backend), { now: START }, '/v2');
     const result = await handler(operationRequest({ body: { name: 'Tom', categoryId: 4 } }));
-    expect(result).toEqual({ status: 201, body: { id: 1, name: 'Tom', categoryId: 4 }, headers: { Location: '/v2/pets/1' } });
+    expect(result).toEqual({
+      status: 201,
+      body: { id: 1, name: 'Tom', categoryId: 4 },
+      headers: { Location: '/v2/pets/1', ETag: '"1-1"' },
+    });
   });
 
   it('with an Idempotency-Key, answers with the rendered response it recorded, and replays it to a retry without creating anything', async () => {
@@ -52,7 +60,11 @@ describe.each(backends)('createPet handler [$name]', (backend) => {
     const alice = await principalOf(storage, 'alice');
     const handler = handlerAt(storage, { now: START });
     const first = await handler(keyed(alice, '"k-1"', { name: 'Rex', categoryId: 3 }));
-    const recorded = { status: 201, headers: { Location: '/v1/pets/1' }, body: Buffer.from('{"id":1,"name":"Rex","categoryId":3}') };
+    const recorded = {
+      status: 201,
+      headers: { Location: '/v1/pets/1', ETag: '"1-1"' },
+      body: Buffer.from('{"id":1,"name":"Rex","categoryId":3}'),
+    };
     expect(first).toEqual({ recorded, replayed: false });
 
     // The same key in its bare form, and the same body with its keys in another order.

@@ -6,10 +6,17 @@ import { operationRequest } from '../support/operation-request.js';
 import { openTestStorage } from '../support/test-app.js';
 
 describe.each(backends)('getPet handler [$name]', (backend) => {
-  it('returns the pet with that id', async () => {
+  it('returns the pet with that id and its ETag, which changes with every update', async () => {
     const storage = await openTestStorage(backend);
     const pet = await storage.createPet({ name: 'Rex', categoryId: 3 });
-    expect(await getPet({ storage })(operationRequest({ path: { petId: pet.id } }))).toEqual({ status: 200, body: pet });
+    const handler = getPet({ storage });
+    expect(await handler(operationRequest({ path: { petId: pet.id } }))).toEqual({ status: 200, body: pet, headers: { ETag: '"1-1"' } });
+    await storage.updatePet(pet.id, { status: 'sold' });
+    expect(await handler(operationRequest({ path: { petId: pet.id } }))).toEqual({
+      status: 200,
+      body: { ...pet, status: 'sold' },
+      headers: { ETag: '"1-2"' },
+    });
   });
 
   it('raises pet_not_found, naming the id, for an id no pet has', async () => {

@@ -36,7 +36,7 @@ describe.each(backends)('shutting down [$name]', (backend) => {
         getPet: async () => {
           started();
           await released;
-          return { status: 200, body: { id: 1, name: 'Rex', categoryId: 1 } };
+          return { status: 200, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { ETag: '"1-1"' } };
         },
       },
     });

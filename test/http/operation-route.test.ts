@@ -34,7 +34,7 @@ describe('the operation adapter', () => {
     const t = await withHandlers({
       createPet: async (request) => {
         headers = request.headers;
-        return { status: 201, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/1' } };
+        return { status: 201, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/1', ETag: '"1-1"' } };
       },
     });
     await t.api.post('/v1/pets').set(t.auth).set('Idempotency-Key', '"k"').set('X-Other', 'x').send({ name: 'Rex', categoryId: 1 });
@@ -45,14 +45,18 @@ describe('the operation adapter', () => {
     let rendered: RecordedResponse | undefined;
     const t = await withHandlers({
       createPet: async ({ render, headers }) => {
-        rendered ??= render({ status: 201, body: { id: 5, name: 'Rëx', categoryId: 1 }, headers: { Location: '/v1/pets/5' } });
+        rendered ??= render({
+          status: 201,
+          body: { id: 5, name: 'Rëx', categoryId: 1 },
+          headers: { Location: '/v1/pets/5', ETag: '"5-1"' },
+        });
         return { recorded: rendered, replayed: headers['Idempotency-Key'] === 'again' };
       },
     });
     const first = await t.api.post('/v1/pets').set(t.auth).set('Idempotency-Key', 'first').send({ name: 'Rex', categoryId: 1 }).expect(201);
     expect(rendered).toEqual({
       status: 201,
-      headers: { Location: '/v1/pets/5' },
+      headers: { Location: '/v1/pets/5', ETag: '"5-1"' },
       body: Buffer.from('{"id":5,"name":"Rëx","categoryId":1}'),
     });
     expect(first.text).toBe('{"id":5,"name":"Rëx","categoryId":1}');
@@ -71,7 +75,7 @@ describe('the operation adapter', () => {
     const t = await withHandlers({
       getPet: async (request) => {
         petId = request.path.petId;
-        return { status: 200, body: { id: 12, name: 'Rex', categoryId: 1 } };
+        return { status: 200, body: { id: 12, name: 'Rex', categoryId: 1 }, headers: { ETag: '"12-1"' } };
       },
     });
     await t.api.get('/v1/pets/12').set(t.auth).expect(200);
@@ -80,17 +84,22 @@ describe('the operation adapter', () => {
 
   it("writes the result's status, headers and body, serialised from the response schema", async () => {
     const t = await withHandlers({
-      createPet: async () => ({ status: 201, body: { id: 5, name: 'Rex', categoryId: 1 }, headers: { Location: '/v1/pets/5' } }),
+      createPet: async () => ({
+        status: 201,
+        body: { id: 5, name: 'Rex', categoryId: 1 },
+        headers: { Location: '/v1/pets/5', ETag: '"5-1"' },
+      }),
     });
     const res = await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 1 }).expect(201);
     expect(res.headers['location']).toBe('/v1/pets/5');
+    expect(res.headers['etag']).toBe('"5-1"');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.text).toBe('{"id":5,"name":"Rex","categoryId":1}');
   });
 
   it('leaves out what the schema does not have, as the compiled serialiser does', async () => {
     const t = await withHandlers({
-      getPet: async () => ({ status: 200, body: { id: 1, name: 'Rex', categoryId: 1, secret: 'x' } as never }),
+      getPet: async () => ({ status: 200, body: { id: 1, name: 'Rex', categoryId: 1, secret: 'x' } as never, headers: { ETag: '"1-1"' } }),
     });
     const res = await t.api.get('/v1/pets/1').set(t.auth).expect(200);
     expect(res.text).toBe('{"id":1,"name":"Rex","categoryId":1}');
@@ -100,6 +109,18 @@ describe('the operation adapter', () => {
     const t = await withHandlers({});
     const res = await t.api.get('/v1/pets').set(t.auth).set('If-None-Match', '*').expect(304);
     expect(res.text).toBe('');
+  });
+
+  it('answers 304 with the ETag when If-None-Match lists the ETag the result sets, weakly compared', async () => {
+    const t = await withHandlers({
+      getPet: async () => ({ status: 200, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { ETag: '"1-2"' } }),
+    });
+    for (const tags of ['"1-2"', 'W/"1-2"', '"1-1", "1-2"']) {
+      const res = await t.api.get('/v1/pets/1').set(t.auth).set('If-None-Match', tags).expect(304);
+      expect(res.text).toBe('');
+      expect(res.headers['etag']).toBe('"1-2"');
+    }
+    await t.api.get('/v1/pets/1').set(t.auth).set('If-None-Match', '"1-1"').expect(200);
   });
 
   it('sends an error the handler raises as the Error object', async () => {

@@ -43,6 +43,28 @@ describe('strict JSON', () => {
     });
   });
 
+  it("lists every problem in the order the body has them, a key's before its value's", () => {
+    expect(parseStrictJson('{"a":["\\u0000",{"\\ud800":"\\u0000"}],"b":1e999}')).toEqual({
+      ok: false,
+      kind: 'invalid',
+      problems: [
+        'body.a.0 must not contain NUL (U+0000)',
+        'a key of body.a.1 must be well-formed Unicode, without unpaired surrogates',
+        'body.a.1.\ud800 must not contain NUL (U+0000)',
+        'body.b must be a number that a double holds exactly (1e999 would be read as Infinity)',
+      ],
+    });
+  });
+
+  it('checks a body deeper than a recursive walk could go, naming the field', () => {
+    const depth = 3_000;
+    expect(parseStrictJson(`{"a":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`)).toEqual({
+      ok: false,
+      kind: 'invalid',
+      problems: [`body.a.${Array<string>(depth).fill('0').join('.')} must not contain NUL (U+0000)`],
+    });
+  });
+
   it('refuses a key twice in one object', () => {
     expect(parseStrictJson('{"a":1,"b":{"c":1,"c":2}}')).toEqual({
       ok: false,

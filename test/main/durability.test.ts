@@ -8,7 +8,7 @@ interface Created {
   categoryId: number;
 }
 
-describe.each(backends)('acknowledged creates survive a crash [$name]', (backend) => {
+describe.each(backends)('acknowledged writes survive a crash [$name]', (backend) => {
   it('keeps every pet it answered 201 for when it is killed (SIGKILL) during a burst of creates', async () => {
     const env = { DATABASE_URL: await backend.createDatabaseUrl(), DATABASE_CONNECT_TIMEOUT_MS: '60000', ...QUOTA_NEVER_REACHED };
     const apiKey = runKeys(['create', '--account', 'durability'], env).stdout.trim().split('\n').at(-1)!;
@@ -41,6 +41,55 @@ describe.each(backends)('acknowledged creates survive a crash [$name]', (backend
         const response = await fetch(`${restarted.baseUrl}/pets/${pet.id}`, { headers });
         expect(response.status, `pet ${pet.id} was acknowledged`).toBe(200);
         expect(await response.json()).toEqual(pet);
+      }
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it('keeps every update and delete it answered for when it is killed (SIGKILL) during a burst of them', async () => {
+    const env = { DATABASE_URL: await backend.createDatabaseUrl(), DATABASE_CONNECT_TIMEOUT_MS: '60000', ...QUOTA_NEVER_REACHED };
+    const apiKey = runKeys(['create', '--account', 'durability'], env).stdout.trim().split('\n').at(-1)!;
+    const headers = { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/merge-patch+json' };
+    const BURST = 400;
+    const KILL_AFTER = 60;
+    const server = await startServer(env);
+    const creates = Array.from({ length: BURST }, (_, i) =>
+      fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `pet-${i}`, categoryId: 1 }),
+      }),
+    );
+    expect((await Promise.all(creates)).map((response) => response.status)).toEqual(Array(BURST).fill(201));
+    const updated: Created[] = [];
+    const deleted: number[] = [];
+    let killing: Promise<number | null> | undefined;
+    await Promise.allSettled(
+      Array.from({ length: BURST }, async (_, i) => {
+        const id = i + 1;
+        const response =
+          i % 2 === 0
+            ? await fetch(`${server.baseUrl}/pets/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ name: `updated-${i}` }) })
+            : await fetch(`${server.baseUrl}/pets/${id}`, { method: 'DELETE', headers });
+        if (response.status === 200) updated.push((await response.json()) as Created);
+        else if (response.status === 204) deleted.push(id);
+        else throw new Error(`status ${response.status}`);
+        if (updated.length + deleted.length === KILL_AFTER) killing = server.kill('SIGKILL');
+      }),
+    );
+    expect(await killing).toBeNull();
+    expect(updated.length + deleted.length).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect(updated.length + deleted.length).toBeLessThan(BURST);
+
+    const restarted = await startServer(env);
+    try {
+      for (const pet of updated) {
+        const response = await fetch(`${restarted.baseUrl}/pets/${pet.id}`, { headers });
+        expect(await response.json(), `the update of pet ${pet.id} was acknowledged`).toEqual(pet);
+      }
+      for (const id of deleted) {
+        expect((await fetch(`${restarted.baseUrl}/pets/${id}`, { headers })).status, `pet ${id} was deleted`).toBe(404);
       }
     } finally {
       await restarted.stop();

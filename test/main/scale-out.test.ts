@@ -52,6 +52,41 @@ describe('scale-out: two server processes on one PostgreSQL database', () => {
     }
   });
 
+  it('of two patches sent at once with the same If-Match, one to each process, applies exactly one; the other gets 412', async () => {
+    const auth = { Authorization: `Bearer ${key}` };
+    const created = await contractFetch(`${servers[0]!.baseUrl}/pets`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Contested', categoryId: 1, status: 'available' }),
+    });
+    const { id } = created.body as { id: number };
+    let etag = created.headers.get('etag')!;
+    for (let round = 0; round < 10; round += 1) {
+      const answers = await Promise.all(
+        servers.map((server, i) =>
+          contractFetch(`${server.baseUrl}/pets/${id}`, {
+            method: 'PATCH',
+            headers: { ...auth, 'Content-Type': 'application/merge-patch+json', 'If-Match': etag },
+            body: JSON.stringify({ name: `round-${round}-process-${i}` }),
+          }),
+        ),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 412]);
+      const winner = answers.find((res) => res.status === 200)!;
+      etag = winner.headers.get('etag')!;
+      // Either process now reads the winner's pet and ETag.
+      for (const server of servers) {
+        const read = await contractFetch(`${server.baseUrl}/pets/${id}`, { headers: auth });
+        expect([read.body, read.headers.get('etag')]).toEqual([winner.body, etag]);
+      }
+    }
+    const removals = await Promise.all(
+      servers.map((server) => contractFetch(`${server.baseUrl}/pets/${id}`, { method: 'DELETE', headers: { ...auth, 'If-Match': etag } })),
+    );
+    // The second finds the pet gone: 404 comes before the precondition.
+    expect(removals.map((res) => res.status).sort()).toEqual([204, 404]);
+  });
+
   it('refuses a key revoked through the CLI on both processes at their next request', async () => {
     const other = runKeys(['create', '--account', 'doomed'], env).stdout.trim();
     const listed = JSON.parse(runKeys(['list', '--json'], env).stdout) as Array<{ id: number; accountName: string }>;

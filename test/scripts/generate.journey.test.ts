@@ -12,15 +12,15 @@ import { startServer, tempDatabaseUrl } from '../support/processes.js';
 
 /**
  * The first edits a user makes, replayed on one copy of the project by following docs/: an optional
- * `nickname` on Pet and NewPet (docs/adding-a-field.md) and a new operation, `PUT /pets/{petId}`
+ * `nickname` on Pet, NewPet and PetPatch (docs/adding-a-field.md) and a new operation, `PUT /pets/{petId}`
  * (docs/editing-the-spec.md). Each step's check fails where the docs say, naming the fix; once the
  * hand edits the docs list are made, the field is kept and the operation is served.
  */
 
-/** openapi.yaml with `nickname` on Pet and NewPet, and replacePet documenting all but `without`'s error responses. */
+/** openapi.yaml with `nickname` on Pet, NewPet and PetPatch, and replacePet documenting all but `without`'s error responses. */
 function editedSpec(spec: string, without: string[] = []): string {
   const document = parseDocument(spec);
-  for (const schema of ['Pet', 'NewPet']) {
+  for (const schema of ['Pet', 'NewPet', 'PetPatch']) {
     document.setIn(['components', 'schemas', schema, 'properties', 'nickname'], {
       type: 'string',
       maxLength: 40,
@@ -64,8 +64,12 @@ for (const [backend, url] of process.argv.slice(2).map((arg) => arg.split('=', 2
       { accountId, key: 'k', fingerprint: 'f', now, expiresAt: new Date(now.getTime() + 60_000) },
       (pet) => ((responded = pet), { status: 201, headers: {}, body: new Uint8Array() }),
     );
-    const read = await Promise.all(created.map((pet) => storage.getPet(pet.id)));
-    report[backend] = { created, responded, read, page: await storage.listPets({ limit: 10 }), sold: await storage.listPets({ limit: 10, status: 'sold' }) };
+    const read = await Promise.all(created.map(async (pet) => (await storage.getPet(pet.id)).pet));
+    const updated = [
+      await storage.updatePet(created[1].id, { nickname: 'Tommy' }),
+      await storage.updatePet(created[0].id, { categoryId: 7 }),
+    ];
+    report[backend] = { created, responded, read, updated, page: await storage.listPets({ limit: 10 }), sold: await storage.listPets({ limit: 10, status: 'sold' }) };
   } catch (error) {
     report[backend] = { error: error.message };
   } finally {
@@ -181,7 +185,11 @@ describe('a field and an operation added to openapi.yaml, following docs/ (on a 
         created: [rex, tom, kit],
         responded: max,
         read: [rex, tom, kit],
-        page: [rex, tom, kit, max],
+        updated: [
+          { kind: 'updated', pet: { pet: { ...tom, nickname: 'Tommy' }, version: 2 } },
+          { kind: 'updated', pet: { pet: { ...rex, categoryId: 7 }, version: 2 } },
+        ],
+        page: [{ ...rex, categoryId: 7 }, { ...tom, nickname: 'Tommy' }, kit, max],
         sold: [kit],
       });
     }

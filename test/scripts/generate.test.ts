@@ -80,8 +80,8 @@ describe('npm run generate, on a copy of the project', () => {
   });
 
   it('names the file and line of what Redocly (redocly.yaml) finds', async () => {
-    const at = insertLine("        '304':", "          $ref: '#/components/responses/NoSuchResponse'");
-    // The 304's own $ref, now on the line after: the inserted one takes its place.
+    const at = insertLine("        '400':", "          $ref: '#/components/responses/NoSuchResponse'");
+    // The 400's own $ref, now on the line after: the inserted one takes its place.
     writeFileSync(spec(), readFileSync(spec(), 'utf8').split('\n').toSpliced(at, 1).join('\n'));
     expect(await problemsOf()).toEqual([`openapi.yaml:${at}:11: Can't resolve $ref (no-unresolved-refs)`]);
   });

@@ -35,6 +35,18 @@ describe('specChangelog (CHANGELOG.md)', () => {
     expect(changelog).toMatch(/### GET \/extra\n- :warning: {1,2}api path removed without deprecation/);
     expect(changelog).not.toMatch(/^- {2}/m);
   });
+
+  it('lists an added operation and an added error code as additions, unmarked', async () => {
+    const released = structuredClone(current);
+    const [template, item] = Object.entries(released.paths).find(([, methods]) => Object.keys(methods).length > 1)!;
+    const method = Object.keys(item).find((name) => name !== 'get')!;
+    delete item[method];
+    (released.components.schemas['ErrorCode']!['oneOf'] as unknown[]).pop();
+    const changelog = await specChangelog(fixture('9.9.8.yaml', released), SPEC_PATH, current.info.title);
+    expect(changelog).toContain(`### ${method.toUpperCase()} ${template}\n- endpoint added\n`);
+    expect(changelog).toMatch(/^- added `subschema #\d+` to the `code` response property `oneOf` list/m);
+    expect(changelog).not.toMatch(/^- :warning:/m);
+  });
 });
 
 describe('backstageDescriptor (catalog-info.yaml)', () => {

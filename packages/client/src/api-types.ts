@@ -6,6 +6,8 @@ export type { components, operations, paths } from '../../../generated/openapi.j
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
 export type PetStatus = components['schemas']['PetStatus'];
+/** A JSON Merge Patch of a pet (RFC 7396): the fields to change; `status: null` removes the status. */
+export type PetPatch = components['schemas']['PetPatch'];
 /** The one Error object every 4xx and 5xx response carries. */
 export type ErrorBody = components['schemas']['Error'];
 

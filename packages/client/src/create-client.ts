@@ -18,9 +18,10 @@ export interface PetStoreClientOptions {
    */
   onDeprecation?: DeprecationHandler;
   /**
-   * Retries of calls that carry an `Idempotency-Key` (every createPet: the client gives each call a
-   * random key unless the caller sends one) after a network failure, a 409 or a 503, with the same
-   * key. Defaults to 5 attempts in all, waits of up to 100 ms doubling up to 5 s; `false` sends once.
+   * Retries of calls that are safe to repeat after a network failure, a 409 or a 503: those that
+   * carry an `Idempotency-Key` (every createPet: the client gives each call a random key unless the
+   * caller sends one), and conditional writes (updatePet, deletePet with `ifMatch` other than `*`).
+   * Defaults to 5 attempts in all, waits of up to 100 ms doubling up to 5 s; `false` sends once.
    */
   retries?: RetryOptions | false;
 }
@@ -36,7 +37,7 @@ function bearer(apiKey: string): Middleware {
 
 /**
  * The openapi-fetch client for this API, typed from openapi.yaml: `client.GET('/pets', …)`,
- * `client.POST('/pets', …)`. Calls resolve to `{ data, error, response }` for every HTTP status and
+ * `client.POST('/pets', …)`, `client.PATCH('/pets/{petId}', …)`, `client.DELETE(…)`. Calls resolve to `{ data, error, response }` for every HTTP status and
  * reject with PetStoreNetworkError when no response arrives (after the retries, for createPet).
  */
 export function createPetStoreClient(options: PetStoreClientOptions): PetStoreClient {

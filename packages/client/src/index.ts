@@ -1,5 +1,14 @@
 // The typed client, published as the package `petstore-client` and bundled into one dependency-free ESM file.
-export type { components, ErrorBody, NewPet, operations, paths, Pet, PetStatus, PetStoreClient } from './api-types.js';
+export type { components, ErrorBody, NewPet, operations, paths, Pet, PetPatch, PetStatus, PetStoreClient } from './api-types.js';
+export {
+  deletePet,
+  isPreconditionFailed,
+  updatePet,
+  type ConditionalWriteOptions,
+  type DeletePetResult,
+  type PreconditionFailed,
+  type UpdatePetResult,
+} from './conditional-writes.js';
 export { createPetStoreClient, type PetStoreClientOptions } from './create-client.js';
 export type { DeprecationHandler, DeprecationNotice } from './deprecation.js';
 export { PetStoreApiError, PetStoreNetworkError } from './errors.js';

@@ -1,4 +1,4 @@
-/** How a call that carries an Idempotency-Key is retried. */
+/** How a call that is safe to repeat (see isSafeToRepeat) is retried. */
 export interface RetryOptions {
   /** Tries in all, the first included (1 sends once). Default 5. */
   attempts?: number;
@@ -54,14 +54,26 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * fetch that sends a request carrying an `Idempotency-Key` again, unchanged (so with the same key),
- * when no response arrived (connection refused or reset: the server may or may not have acted on it)
- * or the answer was 409 or 503; the key makes the server act on it at most once. Other requests go
- * out once. An abort stops the retries at once.
+ * Whether the server acts on the request at most once however often it is sent: it carries an
+ * `Idempotency-Key` (createPet), or an `If-Match` with tags (a conditional updatePet or deletePet:
+ * once it is applied, the pet's ETag changes and a repeat gets 412 or 404). `If-Match: *` matches
+ * the pet whatever its state, and a write without If-Match always applies: a repeat of either could
+ * undo a change another client made in between, so neither is safe.
+ */
+export function isSafeToRepeat(request: Request): boolean {
+  if (request.headers.has('Idempotency-Key')) return true;
+  const ifMatch = request.headers.get('If-Match');
+  return ifMatch !== null && ifMatch.trim() !== '*';
+}
+
+/**
+ * fetch that sends a request that is safe to repeat (isSafeToRepeat) again, unchanged, when no
+ * response arrived (connection refused or reset: the server may or may not have acted on it) or the
+ * answer was 409 or 503. Other requests go out once. An abort stops the retries at once.
  */
 export function retryingFetch(fetch: Fetch, policy: Required<RetryOptions>): Fetch {
   return async (request, init) => {
-    if (policy.attempts <= 1 || !request.headers.has('Idempotency-Key')) return fetch(request, init);
+    if (policy.attempts <= 1 || !isSafeToRepeat(request)) return fetch(request, init);
     // A body can be read once: every attempt sends a copy of the untouched original.
     const original = request.clone();
     for (let attempt = 1; ; attempt += 1) {

@@ -4,13 +4,18 @@ import type { Client, MethodResponse } from 'openapi-fetch';
 import { expectTypeOf } from 'vitest';
 import {
   createPetStoreClient,
+  deletePet,
   getPet,
+  isPreconditionFailed,
   listAllPets,
   PetStoreApiError,
+  updatePet,
   type ErrorBody,
   type paths,
   type Pet,
+  type PetPatch,
   type PetStoreClient,
+  type PreconditionFailed,
 } from '../src/index.js';
 
 declare const client: PetStoreClient;
@@ -33,6 +38,45 @@ export async function typedResults(): Promise<void> {
 
   expectTypeOf(listAllPets(client)).toEqualTypeOf<AsyncGenerator<Pet, void, undefined>>();
   expectTypeOf<PetStoreApiError['error']>().toEqualTypeOf<ErrorBody>();
+}
+
+export async function conditionalWrites(): Promise<void> {
+  // client.PATCH and client.DELETE, typed from the spec: the merge patch, If-Match, the answers.
+  const patched = await client.PATCH('/pets/{petId}', {
+    params: { path: { petId: 1 }, header: { 'If-Match': '"1-1"' } },
+    body: { status: null, name: 'Rexie' },
+  });
+  expectTypeOf(patched.data).toEqualTypeOf<Pet | undefined>();
+  expectTypeOf(patched.error).toEqualTypeOf<ErrorBody | undefined>();
+  const removed = await client.DELETE('/pets/{petId}', { params: { path: { petId: 1 } } });
+  expectTypeOf(removed.error).toEqualTypeOf<ErrorBody | undefined>();
+
+  const updated = await updatePet(client, 1, { status: 'sold' }, { ifMatch: '"1-1"' });
+  if (updated.error === undefined) {
+    expectTypeOf(updated.data).toEqualTypeOf<Pet>();
+    expectTypeOf(updated.etag).toEqualTypeOf<string>();
+  } else if (isPreconditionFailed(updated.error)) {
+    expectTypeOf(updated.error).toEqualTypeOf<PreconditionFailed>();
+    expectTypeOf(updated.error.status).toEqualTypeOf<412>();
+  }
+  const deleted = await deletePet(client, 1, { ifMatch: '*' });
+  expectTypeOf(deleted.error).toEqualTypeOf<ErrorBody | undefined>();
+  // The spec's merge patch, whatever fields it has (a field added to it follows).
+  expectTypeOf<PetPatch>().toEqualTypeOf<paths['/pets/{petId}']['patch']['requestBody']['content']['application/merge-patch+json']>();
+  await updatePet(client, 1, { status: null });
+
+  // @ts-expect-error a merge patch cannot change the id
+  await updatePet(client, 1, { id: 2 });
+  // @ts-expect-error name may be left out, never null: it is required
+  await updatePet(client, 1, { name: null });
+  // @ts-expect-error a status outside the enum
+  await updatePet(client, 1, { status: 'lost' });
+  // @ts-expect-error an ETag is a string
+  await deletePet(client, 1, { ifMatch: 1 });
+  // @ts-expect-error petId is a number
+  await client.PATCH('/pets/{petId}', { params: { path: { petId: '1' } }, body: {} });
+  // @ts-expect-error the body of a PATCH is required
+  await client.PATCH('/pets/{petId}', { params: { path: { petId: 1 } } });
 }
 
 export async function idempotentCreates(): Promise<void> {

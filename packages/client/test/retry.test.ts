@@ -51,6 +51,35 @@ describe('retryingFetch', () => {
     expect(failed.sent).toHaveLength(1);
   });
 
+  it('sends a conditional PATCH or DELETE again, If-Match and body unchanged: a repeat of an applied one gets 412 or 404', async () => {
+    for (const method of ['PATCH', 'DELETE']) {
+      const { fetch, sent } = scripted(new TypeError('fetch failed'), 503, 200);
+      const request = new Request('http://127.0.0.1/v1/pets/1', {
+        method,
+        headers: { 'If-Match': '"1-3"' },
+        ...(method === 'PATCH' ? { body: '{"status":"sold"}' } : {}),
+      });
+      expect((await retryingFetch(fetch, retryPolicy(FAST))(request)).status).toBe(200);
+      expect(sent.map(({ body }) => body)).toEqual(Array(3).fill(method === 'PATCH' ? '{"status":"sold"}' : ''));
+    }
+  });
+
+  it.each([
+    ['a PATCH without If-Match', 'PATCH', {}],
+    ['a DELETE without If-Match', 'DELETE', {}],
+    ['a PATCH with If-Match: *', 'PATCH', { 'If-Match': '*' }],
+    ['a DELETE with If-Match: *', 'DELETE', { 'If-Match': ' * ' }],
+  ])('sends %s once: a repeat could undo a change made in between', async (_label, method, headers) => {
+    for (const outcome of [503, new TypeError('down')]) {
+      const { fetch, sent } = scripted(outcome);
+      const request = new Request('http://127.0.0.1/v1/pets/1', { method, headers, ...(method === 'PATCH' ? { body: '{}' } : {}) });
+      const answer = retryingFetch(fetch, retryPolicy(FAST))(request);
+      if (outcome instanceof Error) await expect(answer).rejects.toThrow('down');
+      else expect((await answer).status).toBe(503);
+      expect(sent).toHaveLength(1);
+    }
+  });
+
   it('sends once when retries are off', async () => {
     const { fetch, sent } = scripted(503);
     expect((await retryingFetch(fetch, retryPolicy(false))(keyed())).status).toBe(503);

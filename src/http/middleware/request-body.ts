@@ -46,8 +46,8 @@ function decoded(req: IncomingMessage): Readable {
 
 /**
  * Reads JSON request bodies, and answers early what needs no body read: a declared Content-Length
- * over the spec's `x-max-request-body-bytes` (413 at once), another media type (left unread for the
- * validator's 415), another charset or content coding (415). `100 Continue` goes out only here,
+ * over the spec's `x-max-request-body-bytes` (413 at once), a media type the spec declares no body
+ * in (left unread for the validator's 415), another charset or content coding (415). `100 Continue` goes out only here,
  * after authentication and those checks: the server's checkContinue listener leaves it to us. The
  * body is then read up to the limit (decoded), and must be UTF-8 (400 invalid_utf8) and strict
  * JSON (see parseStrictJson). Mounted after authentication.
@@ -58,6 +58,8 @@ function decoded(req: IncomingMessage): Readable {
  */
 export function readJsonBodies(contract: Contract): RequestHandler {
   const limit = contract.maxRequestBodyBytes;
+  // Every JSON media type the spec declares a body in (application/json, application/merge-patch+json).
+  const mediaTypes = [...contract.requestMediaTypes];
   return async (req, res, next) => {
     if (!hasBody(req)) return next();
     const declared = req.headers['content-length'];
@@ -65,7 +67,7 @@ export function readJsonBodies(contract: Contract): RequestHandler {
     // Two media types for one body: Node would keep the first, a proxy in front may have read the other.
     if (!sentOnce(req.rawHeaders, 'content-type')) throw apiError('unsupported_media_type', { reason: 'media-type' });
     const header = req.headers['content-type'];
-    if (!header || !req.is('application/json')) return next();
+    if (!header || !req.is(mediaTypes)) return next();
     const charset = charsetOf(header);
     if (charset !== undefined && charset !== 'utf-8') throw apiError('unsupported_media_type', { reason: 'charset' });
     const stream = decoded(req);

@@ -2,6 +2,8 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiRequestMetadata } from 'express-openapi-validator/dist/framework/types.js';
 import type { Contract } from '../../contract/contract.js';
+import { resolveRef } from '../../contract/spec.js';
+import { apiError } from '../../errors/api-error.js';
 import { strictParameters } from './strict-parameters.js';
 import { patchValidator } from './validator-patches.js';
 
@@ -60,5 +62,26 @@ export function validateRequests(contract: Contract): RequestHandler[] {
   const [route, ...checks] = steps.filter((step) => !IDLE_VALIDATOR_STEPS.has(step.name));
   const strict = strictParameters(contract);
   // Its routing step finds the operation; the strict rules need it, and must run before its checks.
-  return [route!, strict.beforeValidation, ...checks, strict.afterValidation];
+  return [route!, strict.beforeValidation, ...checks, strict.afterValidation, requireBodies(contract)];
+}
+
+/**
+ * A body the spec requires (`requestBody.required`) must be there. The validator requires one only
+ * when its schema lists required properties, so a merge patch (updatePet's PetPatch has none) would
+ * otherwise reach its handler without a body. After the validator's checks, so that a missing or
+ * unknown media type is still its 415.
+ */
+function requireBodies({ document, operations }: Contract): RequestHandler {
+  const required = new Set(
+    operations
+      .filter(({ operation }) => resolveRef(document, (operation.requestBody ?? {}) as { required?: boolean }).required === true)
+      .map(({ operation }) => operation.operationId),
+  );
+  return function requireBody(req, _res, next) {
+    const operationId = req.openapi?.schema?.operationId;
+    if (req.body === undefined && operationId !== undefined && required.has(operationId)) {
+      throw apiError('validation_failed', { problems: ['body is required'] });
+    }
+    next();
+  };
 }

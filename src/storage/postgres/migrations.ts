@@ -79,4 +79,14 @@ export const postgresMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'pet versions',
+    // A column with a constant default is added without rewriting the table (PostgreSQL 11 and later).
+    sql: `
+      -- Each pet's version, whose ETag it is: 1 (FIRST_PET_VERSION) for the pets there are and every new
+      -- one, raised by every update. Pages are not versioned, so pets_status_id need not include it.
+      ALTER TABLE pets ADD COLUMN version bigint NOT NULL DEFAULT 1;
+    `,
+  },
 ];

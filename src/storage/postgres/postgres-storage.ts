@@ -1,14 +1,15 @@
 import type pg from 'pg';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
-import { petFromRow, type PetRow } from '../pet-table.js';
-import type { NewPet, Pet, PetPageQuery } from '../pets.js';
+import { petFromRow, versionedPetFromRow, type PetRow, type VersionedPetRow } from '../pet-table.js';
+import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import * as apiKeys from './api-keys.js';
 import { createPetIdempotently } from './idempotency.js';
 import { checkPetColumns, migratePostgres } from './migrate.js';
 import { PetInserts } from './pet-inserts.js';
+import * as petUpdates from './pet-updates.js';
 import { createPool } from './pool.js';
 import { Queries } from './queries.js';
 import { sharedQuotaCounter } from './quotas.js';
@@ -52,9 +53,17 @@ export class PostgresStorage implements Storage {
     return this.petInserts.submit(pet);
   }
 
-  async getPet(id: number): Promise<Pet | undefined> {
-    const [row] = await this.queries.arrays<PetRow>(GET_PET, [id]);
-    return row && petFromRow(row);
+  async getPet(id: number): Promise<VersionedPet | undefined> {
+    const [row] = await this.queries.arrays<VersionedPetRow>(GET_PET, [id]);
+    return row && versionedPetFromRow(row);
+  }
+
+  updatePet(id: number, patch: PetPatch, expected?: ExpectedVersions): Promise<PetUpdate> {
+    return petUpdates.updatePet(this.queries, id, patch, expected);
+  }
+
+  deletePet(id: number, expected?: ExpectedVersions): Promise<PetDeletion> {
+    return petUpdates.deletePet(this.queries, id, expected);
   }
 
   async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {

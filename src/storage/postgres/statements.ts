@@ -1,4 +1,14 @@
-import { NEW_PET_COLUMN_LIST, NEW_PET_COLUMNS, PET_COLUMN, PET_COLUMN_COUNT, PET_COLUMN_LIST, type ColumnType } from '../pet-table.js';
+import {
+  NEW_PET_COLUMN_LIST,
+  NEW_PET_COLUMNS,
+  PET_COLUMN,
+  PET_COLUMN_COUNT,
+  PET_COLUMN_LIST,
+  petPatchAssignments,
+  VERSION_COLUMN,
+  VERSIONED_PET_COLUMN_LIST,
+  type ColumnType,
+} from '../pet-table.js';
 import { EXPIRED_RECORDS_PER_WRITE } from '../rows.js';
 import type { Statement } from './queries.js';
 
@@ -13,7 +23,27 @@ const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 /** `$from, $from+1, …`: a parameter for each of NewPet's columns. */
 const newPetParameters = (from: number) => NEW_PET_COLUMNS.map((_, index) => `$${from + index}`).join(', ');
 
-export const GET_PET: Statement = { name: 'get-pet', text: `SELECT ${PET_COLUMN_LIST} FROM pets WHERE ${PET_COLUMN.id} = $1` };
+export const GET_PET: Statement = { name: 'get-pet', text: `SELECT ${VERSIONED_PET_COLUMN_LIST} FROM pets WHERE ${PET_COLUMN.id} = $1` };
+
+/**
+ * The condition of a conditional write on pet $1: $2 is null (any version) or the versions it accepts.
+ * Under READ COMMITTED, a write that waited for another's lock on the row checks the condition again
+ * against the row that one committed: of two writes that expect one version, the second matches nothing.
+ */
+const PET_AT_EXPECTED_VERSION = `${PET_COLUMN.id} = $1 AND ($2::bigint[] IS NULL OR ${VERSION_COLUMN} = ANY ($2::bigint[]))`;
+
+/** $1 the pet's id, $2 the versions it may have (null: any), then PetPatchValues. */
+export const UPDATE_PET: Statement = {
+  name: 'update-pet',
+  text: `UPDATE pets SET ${petPatchAssignments((n) => `$${n}`, 3)} WHERE ${PET_AT_EXPECTED_VERSION} RETURNING ${VERSIONED_PET_COLUMN_LIST}`,
+};
+
+export const DELETE_PET: Statement = {
+  name: 'delete-pet',
+  text: `DELETE FROM pets WHERE ${PET_AT_EXPECTED_VERSION} RETURNING ${PET_COLUMN.id}`,
+};
+
+export const PET_EXISTS: Statement = { name: 'pet-exists', text: `SELECT 1 FROM pets WHERE ${PET_COLUMN.id} = $1` };
 
 export const LIST_PETS: Statement = {
   name: 'list-pets',

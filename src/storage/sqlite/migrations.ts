@@ -53,4 +53,13 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);
     `,
   },
+  {
+    version: 3,
+    name: 'pet versions',
+    sql: `
+      -- Each pet's version, whose ETag it is: 1 (FIRST_PET_VERSION) for the pets there are and every new
+      -- one, raised by every update. Adding a column with a constant default rewrites no row.
+      ALTER TABLE pets ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+    `,
+  },
 ];

@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
-import { petFromRow } from '../pet-table.js';
-import type { NewPet, Pet, PetPageQuery } from '../pets.js';
+import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js';
+import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
 import type { Storage, StorageOptions } from '../storage.js';
@@ -18,6 +18,11 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
   const path = decodeURIComponent(databaseUrl.slice('file:'.length).replace(/^\/\/(?=\/)/, ''));
   if (path === '') throw new Error('DATABASE_URL file: needs a path');
   return path;
+}
+
+/** ExpectedVersions as the statements take them: a JSON array (SQLite's json_each reads it), or null for any. */
+function expectedColumn(expected: ExpectedVersions): string | null {
+  return expected === undefined ? null : JSON.stringify(expected);
 }
 
 /**
@@ -67,9 +72,18 @@ export class SqliteStorage implements Storage {
     );
   }
 
-  async getPet(id: number): Promise<Pet | undefined> {
+  async getPet(id: number): Promise<VersionedPet | undefined> {
     const row = this.reads.getPet.get(id);
-    return row && petFromRow(row);
+    return row && versionedPetFromRow(row);
+  }
+
+  /** In the writer's transaction, so durable when it resolves; the condition is in the UPDATE itself. */
+  updatePet(id: number, patch: PetPatch, expected?: ExpectedVersions): Promise<PetUpdate> {
+    return this.writer.write({ kind: 'updatePet', id, patch: petPatchValues(patch), expected: expectedColumn(expected) });
+  }
+
+  deletePet(id: number, expected?: ExpectedVersions): Promise<PetDeletion> {
+    return this.writer.write({ kind: 'deletePet', id, expected: expectedColumn(expected) });
   }
 
   async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
-import { newPetValues, petFromRow } from '../pet-table.js';
-import type { NewPet, Pet } from '../pets.js';
+import { newPetValues, petFromRow, versionedPetFromRow, type PetPatchValues } from '../pet-table.js';
+import type { NewPet, Pet, PetDeletion, PetUpdate } from '../pets.js';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
 import type { WriteStatements } from './statements.js';
 
@@ -13,6 +13,9 @@ export type IdempotencyRecordRequest = Omit<IdempotencyRequest, 'now' | 'expires
 export type WriteOp =
   | { kind: 'createPet'; pet: NewPet }
   | { kind: 'createPetIdempotently'; pet: NewPet; idempotency: IdempotencyRecordRequest }
+  /** `expected`: the JSON array of the versions the pet may have, or null for any (ExpectedVersions). */
+  | { kind: 'updatePet'; id: number; patch: PetPatchValues; expected: string | null }
+  | { kind: 'deletePet'; id: number; expected: string | null }
   | { kind: 'ensureAccount'; name: string }
   | ({ kind: 'createApiKey' } & AccountApiKey)
   | { kind: 'revokeApiKey'; id: number }
@@ -22,6 +25,8 @@ export type WriteOp =
 export interface WriteValues {
   createPet: Pet;
   createPetIdempotently: IdempotentOutcome;
+  updatePet: PetUpdate;
+  deletePet: PetDeletion;
   ensureAccount: Account;
   createApiKey: ApiKeyRecord;
   revokeApiKey: RevokeResult;
@@ -66,6 +71,15 @@ function apply(s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempo
   switch (op.kind) {
     case 'createPet':
       return petFromRow(s.insertPet.get(...newPetValues(op.pet))!);
+    // The condition is in the statement; when it matches no row, whether the pet exists says why.
+    case 'updatePet': {
+      const row = s.updatePet.get(...op.patch, op.id, op.expected, op.expected);
+      if (row) return { kind: 'updated', pet: versionedPetFromRow(row) } satisfies PetUpdate;
+      return { kind: s.petExists.get(op.id) ? 'version_mismatch' : 'not_found' } satisfies PetUpdate;
+    }
+    case 'deletePet':
+      if (s.deletePet.run(op.id, op.expected, op.expected).changes === 1) return 'deleted' satisfies PetDeletion;
+      return (s.petExists.get(op.id) ? 'version_mismatch' : 'not_found') satisfies PetDeletion;
     case 'ensureAccount': {
       s.insertAccount.run(op.name);
       const row = s.getAccount.get(op.name)!;

@@ -15,11 +15,15 @@ describe.each(backends)('createPet [$name]', (backend) => {
     t = await createTestApi({ backend });
   });
 
-  it('answers 201 with the pet, its new id and a Location', async () => {
+  it('answers 201 with the pet, its new id, its ETag and a Location', async () => {
     const res = await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 3, status: 'available' }).expect(201);
     expect(res.body).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'available' });
     expect(res.headers['location']).toBe('/v1/pets/1');
-    expect(await t.storage.getPet(1)).toEqual(res.body);
+    expect(res.headers['etag']).toBe('"1-1"');
+    expect((await t.storage.getPet(1))?.pet).toEqual(res.body);
+    // The tag the create answered is the one getPet answers, and the one a conditional update takes.
+    expect((await t.api.get('/v1/pets/1').set(t.auth).expect(200)).headers['etag']).toBe(res.headers['etag']);
+    await t.api.patch('/v1/pets/1').set(t.auth).set('If-Match', res.headers['etag']!).send({ status: 'sold' }).expect(200);
   });
 
   it('leaves an omitted status absent, never null', async () => {

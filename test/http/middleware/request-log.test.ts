@@ -107,6 +107,34 @@ describe.each(backends)('the request log [$name]', (backend) => {
     );
     expect(text).toContain('http_server_error_responses_total{code="pet_not_found"} 2');
   });
+
+  it('logs and counts updatePet and deletePet under their own method and the path’s route, 412 by its code', async () => {
+    const capture = capturingLogger();
+    const metrics = new Metrics({ processMetrics: false });
+    const t = await createTestApi({ backend, logger: capture.logger, metrics });
+    await t.storage.createPet({ name: 'Rex', categoryId: 3 });
+    await t.api.patch('/v1/pets/1').set(t.auth).set('X-Request-Id', 'p1').send({ status: 'sold' }).expect(200);
+    await t.api.patch('/v1/pets/1').set(t.auth).set('X-Request-Id', 'p2').set('If-Match', '"1-1"').send({}).expect(412);
+    await t.api.delete('/v1/pets/1').set(t.auth).set('X-Request-Id', 'd1').expect(204);
+    await settled();
+    const lines = capture.lines.filter((line) => line['msg'] === 'request completed');
+    expect(lines.map(({ reqId, method, route, status, code }) => ({ reqId, method, route, status, code }))).toEqual([
+      { reqId: 'p1', method: 'PATCH', route: '/v1/pets/{petId}', status: 200, code: undefined },
+      { reqId: 'p2', method: 'PATCH', route: '/v1/pets/{petId}', status: 412, code: 'precondition_failed' },
+      { reqId: 'd1', method: 'DELETE', route: '/v1/pets/{petId}', status: 204, code: undefined },
+    ]);
+    const text = await metrics.registry.metrics();
+    for (const [method, status] of [
+      ['PATCH', 200],
+      ['PATCH', 412],
+      ['DELETE', 204],
+    ]) {
+      expect(text).toContain(
+        `http_server_request_duration_seconds_count{http_request_method="${method}",http_route="/v1/pets/{petId}",http_response_status_code="${status}"} 1`,
+      );
+    }
+    expect(text).toContain('http_server_error_responses_total{code="precondition_failed"} 1');
+  });
 });
 
 describe('URL redaction', () => {

@@ -7,17 +7,20 @@ const limits = (requestsPerKeyPerMinute: number) => ({ requestsPerKeyPerMinute, 
 
 describe.each(backends)('requests per API key [$name]', (backend) => {
   it('counts every authenticated request, whatever its answer, and says what is left on each', async () => {
-    const t = await createTestApi({ backend, rateLimits: limits(5) });
+    const t = await createTestApi({ backend, rateLimits: limits(8) });
     const responses = [
       await t.api.get('/v1/pets').set(t.auth).expect(200),
       await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 3 }).expect(201),
       await t.api.get('/v1/pets/1').set(t.auth).expect(200),
       await t.api.get('/v1/pets?limit=0').set(t.auth).expect(400),
       await t.api.get('/v1/pets/99').set(t.auth).expect(404),
+      await t.api.patch('/v1/pets/1').set(t.auth).send({ status: 'sold' }).expect(200),
+      await t.api.patch('/v1/pets/1').set(t.auth).set('If-Match', '"1-1"').send({ status: 'sold' }).expect(412),
+      await t.api.delete('/v1/pets/1').set(t.auth).expect(204),
     ];
     responses.forEach((res, index) => {
-      expect(res.headers['ratelimit-policy']).toBe('"api-key";q=5;w=60');
-      expect(res.headers['ratelimit']).toMatch(new RegExp(`^"api-key";r=${4 - index};t=(59|60)$`));
+      expect(res.headers['ratelimit-policy']).toBe('"api-key";q=8;w=60');
+      expect(res.headers['ratelimit']).toMatch(new RegExp(`^"api-key";r=${7 - index};t=(59|60)$`));
     });
     // Unauthenticated requests neither count nor carry the key's policy.
     const anonymous = await t.api.get('/v1/pets').expect(401);

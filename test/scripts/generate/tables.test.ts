@@ -40,11 +40,80 @@ describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
       properties: { label: { $ref: '#/components/schemas/Label' }, weightKg: { type: 'number' } },
     };
     expect(columnsOf(document(thing, newThing), persisted)).toEqual([
-      { property: 'id', column: 'id', type: 'integer', read: true, written: false, readRequired: true, writtenRequired: false },
-      { property: 'label', column: 'label', type: 'string', read: true, written: true, readRequired: true, writtenRequired: true },
-      { property: 'weightKg', column: 'weight_kg', type: 'number', read: true, written: true, readRequired: false, writtenRequired: false },
-      { property: 'secret', column: 'secret', type: 'string', read: false, written: true, readRequired: false, writtenRequired: false },
+      {
+        property: 'id',
+        column: 'id',
+        type: 'integer',
+        read: true,
+        written: false,
+        patched: false,
+        readRequired: true,
+        writtenRequired: false,
+      },
+      {
+        property: 'label',
+        column: 'label',
+        type: 'string',
+        read: true,
+        written: true,
+        patched: false,
+        readRequired: true,
+        writtenRequired: true,
+      },
+      {
+        property: 'weightKg',
+        column: 'weight_kg',
+        type: 'number',
+        read: true,
+        written: true,
+        patched: false,
+        readRequired: false,
+        writtenRequired: false,
+      },
+      {
+        property: 'secret',
+        column: 'secret',
+        type: 'string',
+        read: false,
+        written: true,
+        patched: false,
+        readRequired: false,
+        writtenRequired: false,
+      },
     ]);
+  });
+
+  const thing = { type: 'object', required: ['label'], properties: { label: { type: 'string' }, weightKg: { type: 'number' } } };
+  const withPatch = (patch: SchemaObject) => {
+    const spec = document(thing, newThing);
+    spec.components.schemas['ThingPatch'] = patch;
+    return spec;
+  };
+
+  it('marks the columns a merge patch may set, null (which removes the property) written either way', () => {
+    for (const nullable of [
+      { type: ['number', 'null'] },
+      { anyOf: [{ type: 'number' }, { type: 'null' }] },
+      { oneOf: [{ type: 'number' }] },
+    ]) {
+      const patch = { type: 'object', properties: { weightKg: nullable, label: { $ref: '#/components/schemas/Label' } } };
+      const columns = columnsOf(withPatch(patch), { ...persisted, patched: 'ThingPatch' });
+      expect(columns.filter((column) => column.patched).map(({ property }) => property)).toEqual(['label', 'weightKg']);
+    }
+  });
+
+  it.each([
+    [{ colour: { type: 'string' } }, 'ThingPatch.colour is no property of Thing: an update can only change what a read returns'],
+    [{ weightKg: { type: 'integer' } }, 'ThingPatch.weightKg and Thing.weightKg differ in type'],
+    [{ label: { type: ['string', 'null'] } }, 'ThingPatch.label may be null, which would remove Thing.label, a required property'],
+    [
+      { label: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+      "ThingPatch.label: a merge patch's property is one schema, or one and null",
+    ],
+  ])('refuses a merge patch it cannot apply, saying where: %j', (properties, message) => {
+    const patch = () => columnsOf(withPatch({ type: 'object', properties }), { ...persisted, patched: 'ThingPatch' });
+    expect(patch).toThrow(message);
+    expect(patch).toThrow('scripts/generate/tables.ts');
   });
 
   it.each([
@@ -68,9 +137,11 @@ describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
 
   it('describes each persisted schema of openapi.yaml in a module of its own names', () => {
     const module = tablesModule(parseSpec(readSpecText()), '// header\n');
-    for (const { read, written } of PERSISTED) {
+    const lowerFirst = (name: string) => `${name[0]!.toLowerCase()}${name.slice(1)}`;
+    for (const { read, written, patched } of PERSISTED) {
       expect(module).toContain(`export type ${read}Row = [`);
-      expect(module).toContain(`export function ${written[0]!.toLowerCase()}${written.slice(1)}Values(`);
+      expect(module).toContain(`export function ${lowerFirst(written)}Values(`);
+      if (patched) expect(module).toContain(`export function ${lowerFirst(patched)}Values(`);
     }
     expect(module.startsWith('// header\n')).toBe(true);
   });

@@ -5,7 +5,8 @@ import { postgresMigrations } from '../../../src/storage/postgres/migrations.js'
 import { PostgresStorage } from '../../../src/storage/postgres/postgres-storage.js';
 import { postgresBackend } from '../../support/backends.js';
 import { closeLater } from '../../support/test-app.js';
-import { sqlClient, testPool } from '../../support/postgres-storage.js';
+import { openPostgres, sqlClient, testPool } from '../../support/postgres-storage.js';
+import { expectKeptAndVersioned, firstAfter110, rowsOf110 } from '../../support/store-of-1.1.0.js';
 
 describe('PostgreSQL migrations', () => {
   it('applies each migration exactly once when many processes start together', async () => {
@@ -22,6 +23,13 @@ describe('PostgreSQL migrations', () => {
     const next = { version: 2, name: 'test column', sql: 'ALTER TABLE pets ADD COLUMN nickname text' };
     expect(await migratePostgres(pool, [...postgresMigrations.slice(0, 1), next])).toEqual([2]);
     expect(await migratePostgres(pool, [...postgresMigrations.slice(0, 1), next])).toEqual([]);
+  });
+
+  it('opens a database that 1.1.0 made and filled without losing anything, giving each pet an ETag', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    await migratePostgres(testPool(url), postgresMigrations.slice(0, firstAfter110(postgresMigrations)));
+    await (await sqlClient(url)).query(rowsOf110("'\\x7b7d'"));
+    await expectKeptAndVersioned((await openPostgres({}, url)).storage);
   });
 
   it('leaves no column of Pet or NewPet without its column in table pets', async () => {

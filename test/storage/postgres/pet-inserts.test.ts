@@ -16,7 +16,7 @@ describe('PostgreSQL pet creates, group-committed', () => {
     expect(new Set(pets.map((pet) => pet.id)).size).toBe(40);
     expect(batches.reduce((sum, writes) => sum + writes, 0)).toBe(40);
     expect(Math.max(...batches)).toBeGreaterThan(1);
-    for (const pet of pets) expect(await storage.getPet(pet.id)).toEqual(pet);
+    for (const pet of pets) expect((await storage.getPet(pet.id))?.pet).toEqual(pet);
   });
 
   it('fails only the pet whose row fails, inserting the rest of its batch', async () => {

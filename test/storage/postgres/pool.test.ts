@@ -8,7 +8,7 @@ describe('the PostgreSQL pool', () => {
     const pet = await storage.createPet({ name: 'Big', categoryId: Number.MAX_SAFE_INTEGER });
     expect(pet).toEqual({ id: 1, name: 'Big', categoryId: Number.MAX_SAFE_INTEGER });
     expect(typeof pet.id).toBe('number');
-    expect(await storage.getPet(1)).toEqual(pet);
+    expect((await storage.getPet(1))?.pet).toEqual(pet);
   });
 
   it('refuses to round an int8 beyond 2^53 - 1 that reached the table', async () => {

@@ -19,7 +19,7 @@ describe('PostgreSQL storage', () => {
     const tom = await storage.createPet({ name: 'Tom', categoryId: 4 });
     expect(rex).toEqual({ id: 1, name: 'Rex', categoryId: 3, status: 'sold' });
     expect(tom).toEqual({ id: 2, name: 'Tom', categoryId: 4 });
-    expect(await storage.getPet(2)).toEqual(tom);
+    expect(await storage.getPet(2)).toEqual({ pet: tom, version: 1 });
     expect(await storage.getPet(3)).toBeUndefined();
     expect(await storage.listPets({ limit: 10 })).toEqual([rex, tom]);
     expect(await storage.listPets({ limit: 10, afterId: 1 })).toEqual([tom]);

@@ -5,6 +5,7 @@ import { checkPetColumns, migrateSqlite, SQLITE_SCHEMA } from '../../../src/stor
 import { sqliteMigrations } from '../../../src/storage/sqlite/migrations.js';
 import { SqliteStorage } from '../../../src/storage/sqlite/sqlite-storage.js';
 import { tempDatabaseUrl } from '../../support/processes.js';
+import { expectKeptAndVersioned, firstAfter110, rowsOf110 } from '../../support/store-of-1.1.0.js';
 
 describe('SQLite migrations', () => {
   it('migrates an older store forward without touching applied versions', async () => {
@@ -13,6 +14,20 @@ describe('SQLite migrations', () => {
     const next = { version: 2, name: 'test column', sql: 'ALTER TABLE pets ADD COLUMN nickname TEXT' };
     expect(await migrateSqlite(db, [...sqliteMigrations.slice(0, 1), next])).toEqual([2]);
     expect(await migrateSqlite(db, [...sqliteMigrations.slice(0, 1), next])).toEqual([]);
+  });
+
+  it('open a store that 1.1.0 made and filled without losing anything, giving each pet an ETag', async () => {
+    const url = tempDatabaseUrl();
+    const old = new Database(url.slice('file:'.length));
+    await migrateSqlite(old, sqliteMigrations.slice(0, firstAfter110(sqliteMigrations)));
+    old.exec(rowsOf110("x'7b7d'"));
+    old.close();
+    const storage = await SqliteStorage.open(url);
+    try {
+      await expectKeptAndVersioned(storage);
+    } finally {
+      await storage.close();
+    }
   });
 
   it('leave no property of Pet or NewPet without its column in table pets', async () => {

@@ -76,11 +76,14 @@ describe('SQLite storage', () => {
     const respond = () => ({ status: 201, headers: {}, body: new Uint8Array() });
     const idempotency = { accountId: account.id, key: 'k', fingerprint: 'f', now, expiresAt: new Date(now.getTime() + 60_000) };
     await storage.createPetIdempotently({ name: 'Tom', categoryId: 4 }, idempotency, respond);
-    expect(commits).toHaveLength(4);
+    // Updates and deletes are writes of the writer too, committed (synchronous=FULL) before they resolve.
+    await storage.updatePet(1, { status: 'sold' });
+    await storage.deletePet(2);
+    expect(commits).toHaveLength(6);
     await storage.getPet(1);
     await storage.listPets({ limit: 10 });
     await storage.findActiveApiKey('cd'.repeat(32));
-    expect(commits).toHaveLength(4);
+    expect(commits).toHaveLength(6);
     for (const seconds of commits) expect(seconds).toBeGreaterThan(0);
     await storage.close();
   });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { petPatchValues } from '../../../src/storage/pet-table.js';
 import { migrateSqlite } from '../../../src/storage/sqlite/migrate.js';
 import { configureConnection, prepareWrites } from '../../../src/storage/sqlite/statements.js';
 import { executeBatch, type WriteOp } from '../../../src/storage/sqlite/write-batch.js';
@@ -34,6 +35,45 @@ describe('executeBatch', () => {
     ]);
     expect(seconds).toBeGreaterThanOrEqual(0);
     expect(db.inTransaction).toBe(false);
+  });
+
+  it('updates and deletes in the same transaction, each checking its version in its own statement', async () => {
+    const writes = prepareWrites(db);
+    await executeBatch(
+      db,
+      writes,
+      [0, 1, 2].map((i) => ({ kind: 'createPet', pet: { name: `p${i}`, categoryId: 1 } })),
+      noRender,
+    );
+    const sold = petPatchValues({ status: 'sold' });
+    const { results } = await executeBatch(
+      db,
+      writes,
+      [
+        { kind: 'updatePet', id: 1, patch: sold, expected: '[1]' },
+        // The same expected version again: the first update of the batch changed it.
+        { kind: 'updatePet', id: 1, patch: petPatchValues({ name: 'late' }), expected: '[1]' },
+        { kind: 'updatePet', id: 2, patch: petPatchValues({ name: 'q', status: null }), expected: null },
+        { kind: 'updatePet', id: 9, patch: sold, expected: null },
+        { kind: 'deletePet', id: 3, expected: '[2]' },
+        { kind: 'deletePet', id: 3, expected: '[1, 5]' },
+        { kind: 'deletePet', id: 3, expected: null },
+      ],
+      noRender,
+    );
+    expect(results).toEqual([
+      { ok: true, value: { kind: 'updated', pet: { pet: { id: 1, name: 'p0', categoryId: 1, status: 'sold' }, version: 2 } } },
+      { ok: true, value: { kind: 'version_mismatch' } },
+      { ok: true, value: { kind: 'updated', pet: { pet: { id: 2, name: 'q', categoryId: 1 }, version: 2 } } },
+      { ok: true, value: { kind: 'not_found' } },
+      { ok: true, value: 'version_mismatch' },
+      { ok: true, value: 'deleted' },
+      { ok: true, value: 'not_found' },
+    ]);
+    expect(db.prepare('SELECT id, version FROM pets ORDER BY id').all()).toEqual([
+      { id: 1, version: 2 },
+      { id: 2, version: 2 },
+    ]);
   });
 
   it('renders the responses of keyed creates before the commit and records them with their pets', async () => {

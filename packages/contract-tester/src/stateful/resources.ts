@@ -21,6 +21,11 @@ export interface Resource {
    * of, when the write answered the resource; `unknown` after a write whose effect the run cannot know.
    */
   last: { body: unknown; schemaPointer: string | undefined } | 'unknown';
+  /**
+   * How many writes of it (or below it) answered 2xx, its making included: a link seen before the
+   * last of them may carry a precondition (`If-Match`) that no longer holds.
+   */
+  writes: number;
 }
 
 const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
@@ -129,10 +134,19 @@ export class ResourceLedger {
       // A create answering a resource the run knows replays an earlier answer (an idempotent
       // retry): what the resource is now stays as the run last saw it, unless it was deleted.
       if (existing.state === 'deleted' || exchange.request.method.toUpperCase() === 'PUT')
-        Object.assign(existing, { state: 'present', last, created: body });
+        Object.assign(existing, { state: 'present', last, created: body, writes: existing.writes + 1 });
       return existing;
     }
-    const resource: Resource = { template, parameters, path, createdBy: exchange.operation.id, created: body, state: 'present', last };
+    const resource: Resource = {
+      template,
+      parameters,
+      path,
+      createdBy: exchange.operation.id,
+      created: body,
+      state: 'present',
+      last,
+      writes: 1,
+    };
     this.resources.push(resource);
     return resource;
   }
@@ -187,13 +201,15 @@ export class ResourceLedger {
     const resource = this.addressed(request.target);
     if (!response || response.status >= 500) {
       // The write may or may not have happened.
-      if (resource) Object.assign(resource, method === 'DELETE' ? { state: 'uncertain' } : { last: 'unknown' });
+      if (resource)
+        Object.assign(resource, method === 'DELETE' ? { state: 'uncertain' } : { last: 'unknown' }, { writes: resource.writes + 1 });
       return [];
     }
     if (response.status < 200 || response.status > 299) return [];
     const full = exchange;
     const named = resource ? undefined : this.namedInBody(full);
     if (named) {
+      named.writes += 1;
       named.last =
         response.body !== undefined
           ? { body: response.body, schemaPointer: documentedResponse(operation, response.status)?.schemaPointer }
@@ -207,6 +223,7 @@ export class ResourceLedger {
       const parameters = method === 'PUT' ? encodedParameters(operation.path, below) : undefined;
       return parameters && Object.keys(parameters).length ? [this.resourceAt(operation.path, parameters, full)] : [];
     }
+    resource.writes += 1;
     const exact = splitTarget(request.target)[0] === resource.path;
     if (method === 'DELETE') {
       if (exact)

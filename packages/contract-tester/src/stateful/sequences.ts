@@ -90,6 +90,13 @@ export function lifecycle(session: Session, create: OperationModel, operations: 
     .map(([first, rest]) => [first, ...rest]);
 }
 
+/** The request headers that make a write conditional on the resource's state (RFC 9110 §13.1). */
+const PRECONDITIONS = new Set(['if-match', 'if-unmodified-since']);
+
+function hasPrecondition(headers: Array<{ name: string }>): boolean {
+  return headers.some(({ name }) => PRECONDITIONS.has(name.toLowerCase()));
+}
+
 function schemaOf(exchange: Exchange): string | undefined {
   return documentedResponse(exchange.operation, exchange.response.status)?.schemaPointer;
 }
@@ -99,6 +106,7 @@ function statefulFindings(
   exchange: Exchange,
   before: { resource: Resource; state: Resource['state']; last: Resource['last'] } | undefined,
   link: LinkStep | undefined,
+  writtenSinceLink: boolean,
 ): Array<{ check: CheckName; message: string }> {
   const { request, response } = exchange;
   const method = request.method.toUpperCase();
@@ -128,7 +136,10 @@ function statefulFindings(
       message: `${where}: ${before.resource.path}, made by ${before.resource.createdBy} in this sequence and not deleted, is not found`,
     });
   }
-  if (link && (response.status < 200 || response.status > 299)) {
+  // A link that carries a precondition (an ETag into If-Match) holds only until the resource is
+  // written again: after such a write, its 412 is the right answer.
+  const stalePrecondition = response.status === 412 && writtenSinceLink && hasPrecondition(request.headers);
+  if (link && (response.status < 200 || response.status > 299) && !stalePrecondition) {
     found.push({ check: 'links_succeed', message: `${where}: a link from a success must lead to a success` });
   }
   if (
@@ -171,6 +182,8 @@ function statefulFindings(
 export async function runSequence(session: Session, actions: Action[], operations: ReadonlySet<string>, seed = 0): Promise<Problem[]> {
   const steps: Step[] = [];
   const pending: LinkStep[] = [];
+  // The writes the resource a link addresses had seen when the link was, to tell a stale precondition.
+  const writesWhenSeen = new Map<LinkStep, number>();
   const problems: Problem[] = [];
   let made = 0;
   const context: LinkContext = { ...session.linkContext, bodyFor: (operation) => session.sampleBody(operation, seed + made++) };
@@ -201,7 +214,8 @@ export async function runSequence(session: Session, actions: Action[], operation
     if (!sent.exchange) break;
     const exchange = sent.exchange;
     const step: Step = { request: exchange.request, response: exchange.response };
-    for (const finding of statefulFindings(exchange, before, link)) {
+    const writtenSinceLink = link !== undefined && addressed !== undefined && addressed.writes > (writesWhenSeen.get(link) ?? Infinity);
+    for (const finding of statefulFindings(exchange, before, link, writtenSinceLink)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
       problems.push({
@@ -227,6 +241,8 @@ export async function runSequence(session: Session, actions: Action[], operation
         }
       } else if (operations.has(next.target.id)) {
         pending.push(next);
+        const target = ledger.addressed(next.request.target);
+        if (target) writesWhenSeen.set(next, target.writes);
       }
     }
   }

@@ -170,7 +170,7 @@ describe('the contract tester against broken pet stores', { timeout: 120_000 }, 
       handlers: () => ({
         createPet: async ({ body }) => {
           next += 1;
-          return { status: 201, body: { ...body, id: next }, headers: { Location: `/v1/pets/${next}` } };
+          return { status: 201, body: { ...body, id: next }, headers: { Location: `/v1/pets/${next}`, ETag: `"${next}-1"` } };
         },
       }),
     });

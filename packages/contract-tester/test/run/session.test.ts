@@ -54,7 +54,7 @@ describe('a tester session', () => {
         createPet: async ({ body }) => ({
           status: 201,
           body: { id: 1, ...body, name: `${body.name}!` },
-          headers: { Location: '/v1/pets/1' },
+          headers: { Location: '/v1/pets/1', ETag: '"1-1"' },
         }),
       },
     });

@@ -74,6 +74,24 @@ describe.each(backends)('link sequences [$name]', (backend) => {
     ).toEqual([]);
     expect(session.ledger.resources.map(({ created }) => (created as { name: string }).name)).toEqual(['a', 'b', 'c']);
   });
+
+  it("follows a link's If-Match: its 412 is right once the resource changed since the link, and reported otherwise", async () => {
+    const writes = new Set([...ALL, 'updatePet', 'deletePet']);
+    const session = testerSession(await createTestApi({ backend }));
+    const sold = call(session, 'updatePet', { body: { mediaType: 'application/merge-patch+json', value: { status: 'sold' } } }, 0);
+    // Links seen: the create's getPet, updatePet, deletePet (0 to 2), then the update's (3 to 5).
+    expect(await runSequence(session, [create(session), sold, follow(2), follow(5), follow(0)], writes)).toEqual([]);
+    const [pet] = session.ledger.resources;
+    expect([pet!.state, pet!.writes]).toEqual(['deleted', 3]);
+
+    const refusing = testerSession(
+      await createTestApi({
+        backend,
+        handlers: { deletePet: async ({ path }) => Promise.reject(apiError('precondition_failed', { petId: path.petId })) },
+      }),
+    );
+    expect(titles(await runSequence(refusing, [create(refusing), follow(2)], writes))).toEqual(['links_succeed · deletePet · 412']);
+  });
 });
 
 describe('sequences', () => {
@@ -111,7 +129,13 @@ describe('sequences', () => {
 
   it('find a pet read back changed (read_back)', async () => {
     const api = await createTestApi({
-      handlers: { getPet: async ({ path }) => ({ status: 200, body: { id: path.petId, name: 'Tom', categoryId: 3 } }) },
+      handlers: {
+        getPet: async ({ path }) => ({
+          status: 200,
+          body: { id: path.petId, name: 'Tom', categoryId: 3 },
+          headers: { ETag: `"${path.petId}-1"` },
+        }),
+      },
     });
     const session = testerSession(api);
     const [problem] = await runSequence(session, [create(session), follow()], ALL);
