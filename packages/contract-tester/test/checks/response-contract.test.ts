@@ -10,6 +10,7 @@ const specOnly = new ContractChecker(petStoreDocument());
 const HYGIENE = { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'x-request-id': 'r-1' };
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const pet = { id: 1, name: 'Rex', categoryId: 3 };
+const ETAG = { etag: '"1-1"' };
 const DEPRECATION = { deprecation: '@1795219200', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' };
 
 function observed(parts: Partial<ObservedResponse>): ObservedResponse {
@@ -30,7 +31,9 @@ const error = (status: number, code: string) => ({ code, message: 'x', status })
 describe("the contract check of a response, with the pet store's house rules", () => {
   it('passes responses that keep the contract', () => {
     expect(checker.violations(observed({ body: [pet] }))).toEqual([]);
-    expect(checker.violations(observed({ method: 'POST', status: 201, body: pet, headers: { location: '/v1/pets/1' } }))).toEqual([]);
+    expect(checker.violations(observed({ method: 'POST', status: 201, body: pet, headers: { location: '/v1/pets/1', ...ETAG } }))).toEqual(
+      [],
+    );
     expect(
       checker.violations(observed({ url: '/v1/pets/9', status: 404, body: error(404, 'pet_not_found'), headers: DEPRECATION })),
     ).toEqual([]);
@@ -48,12 +51,12 @@ describe("the contract check of a response, with the pet store's house rules", (
     expect(body).toMatch(
       /body breaks the contract \(\/paths\/~1pets\/get\/responses\/200\/content\/application~1json\/schema\): data\/0 must have required property 'categoryId'/,
     );
-    expect(checker.violations(observed({ method: 'POST', status: 201, body: pet }))).toEqual([
+    expect(checker.violations(observed({ method: 'POST', status: 201, body: pet, headers: ETAG }))).toEqual([
       'POST /v1/pets → 201: required header Location is missing',
     ]);
-    expect(checker.violations(observed({ url: '/v1/pets/1', body: pet, headers: { ...DEPRECATION, deprecation: undefined } }))).toEqual([
-      'GET /v1/pets/1 → 200: required header Deprecation is missing',
-    ]);
+    expect(
+      checker.violations(observed({ url: '/v1/pets/1', body: pet, headers: { ...ETAG, ...DEPRECATION, deprecation: undefined } })),
+    ).toEqual(['GET /v1/pets/1 → 200: required header Deprecation is missing']);
   });
 
   it('refuses another content type, and a body where none is documented', () => {
@@ -114,7 +117,7 @@ describe("the contract check of a response, with the pet store's house rules", (
     expect(checker.violations(observed({ method: 'HEAD', text: '[]' }))).toEqual([
       'HEAD /v1/pets → 200: a response to HEAD must not have a body (RFC 9110 §9.3.2)',
     ]);
-    expect(checker.violations(observed({ method: 'HEAD', url: '/v1/pets/1', text: '' }))).toEqual([
+    expect(checker.violations(observed({ method: 'HEAD', url: '/v1/pets/1', text: '', headers: ETAG }))).toEqual([
       'HEAD /v1/pets/1 → 200: required header Deprecation is missing',
       'HEAD /v1/pets/1 → 200: required header Sunset is missing',
       'HEAD /v1/pets/1 → 200: required header Link is missing',
