@@ -227,9 +227,9 @@ describe('a field and an operation added to openapi.yaml, following docs/ (on a 
   });
 
   it('scaffolds tests that pass', () => {
-    // The copy's own vitest, on the scaffolded files only, with the PostgreSQL server of this run
-    // (its global setup then starts none, and drops only its own run's databases) and without the
-    // build of dist/ they do not use.
+    // The copy's own vitest, on the scaffolded files only, with the PostgreSQL server and database
+    // prefix of this run (its global setup then starts none, and leaves the clean-up to this run) and
+    // without the build of dist/ they do not use.
     writeFileSync(
       join(copy, 'vitest.scaffold.config.ts'),
       `import base from './vitest.config.ts';
@@ -238,6 +238,7 @@ export default { ...base, test: { ...base.test, globalSetup: ['test/support/post
     );
     const vitest = node(['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.scaffold.config.ts', ...SCAFFOLD.slice(1)], {
       TEST_DATABASE_URL: inject('postgresAdminUrl'),
+      TEST_DATABASE_PREFIX: inject('postgresDatabasePrefix'),
     });
     const output = vitest.stdout + vitest.stderr;
     expect(vitest.signal, output).toBeNull();

@@ -8,8 +8,8 @@ declare module 'vitest' {
     /** Superuser URL of the PostgreSQL server the tests create their databases on. */
     postgresAdminUrl: string;
     /**
-     * What the names of this run's databases begin with. A run of its own (a test that runs a copy
-     * of the project's vitest) may share the server, and must neither see nor drop this run's.
+     * What the names of this run's databases begin with: another run on the same server must
+     * neither see nor drop them (a run inside this one shares the prefix; see setup below).
      */
     postgresDatabasePrefix: string;
   }
@@ -25,11 +25,16 @@ const TEST_DATABASE_PREFIX = 'petstore_test_';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let throwaway: ThrowawayPostgres | undefined;
   const adminUrl = process.env['TEST_DATABASE_URL'] || (throwaway = await startThrowawayPostgres()).adminUrl;
-  const prefix = `${TEST_DATABASE_PREFIX}${randomBytes(4).toString('hex')}_`;
+  // A run inside another (a test that runs a copy of the project's vitest) is given that run's
+  // prefix, and leaves its databases to that run's clean-up: dropping one forces a checkpoint of the
+  // whole server, which a busy server can take minutes over.
+  const inherited = process.env['TEST_DATABASE_PREFIX'];
+  const prefix = inherited || `${TEST_DATABASE_PREFIX}${randomBytes(4).toString('hex')}_`;
   project.provide('postgresAdminUrl', adminUrl);
   project.provide('postgresDatabasePrefix', prefix);
   return async () => {
     if (throwaway) return throwaway.destroy();
+    if (inherited) return;
     // On a server we do not own, leave nothing of this run's behind.
     const client = new pg.Client(adminUrl);
     await client.connect();
