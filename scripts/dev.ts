@@ -118,6 +118,19 @@ async function updateWatched(): Promise<void> {
   watched = files;
 }
 
+/** The spec's files as they are now, to tell whether they changed while the generator read them. */
+function specText(): string {
+  return watched
+    .map((file) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\0');
+}
+
 /** One cycle: regenerate (after a spec save), restart, lint. Saves meanwhile make one more cycle. */
 async function cycle(): Promise<void> {
   if (cycling || !pending) return;
@@ -128,8 +141,12 @@ async function cycle(): Promise<void> {
   try {
     let start: Promise<Started> | undefined;
     if (spec) {
+      const before = specText();
       start = (await regenerate(steps))?.start;
       await updateWatched();
+      // A save caught half-written (truncated, not yet filled) is read as such, and the watcher may
+      // drop the event of its second half: a spec that moved under the generator goes round again.
+      if (specText() !== before) pending = { spec: true, since };
       if (!start) return;
     }
     const ready = steps.serverFiles ?? performance.now();
@@ -176,7 +193,9 @@ async function saved(file: string): Promise<void> {
   void cycle();
 }
 
-const watcher = watch([SRC], { ignoreInitial: true });
+// A save is taken once its file has kept its size for a moment: an editor's (or a test's) write
+// truncates first and fills after, and a restart on the empty file would serve nothing.
+const watcher = watch([SRC], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 } });
 watcher.on('all', (event, path) => {
   if (event === 'add' || event === 'change' || event === 'unlink') void saved(resolve(path));
 });
