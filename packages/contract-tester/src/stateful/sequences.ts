@@ -101,12 +101,51 @@ function schemaOf(exchange: Exchange): string | undefined {
   return documentedResponse(exchange.operation, exchange.response.status)?.schemaPointer;
 }
 
+/** What the sequence has done, since a link was seen, to the path that link leads to. */
+interface SinceLink {
+  /** A write answered 2xx there, or on the resource the ledger tracks there. */
+  written: boolean;
+  /** A DELETE answered 2xx there or above it. */
+  deleted: boolean;
+}
+
+/**
+ * The writes of a sequence that answered 2xx, by path, numbered in order: whether a link's target
+ * changed after the link was seen, for resources the ledger never learned (one read, not made, in
+ * this sequence) as well as those it did.
+ */
+class PathWrites {
+  private count = 0;
+  private readonly lastWrite = new Map<string, number>();
+  private readonly deletedAt = new Map<string, number>();
+
+  /** The number of the last write, to compare a later one with. */
+  get now(): number {
+    return this.count;
+  }
+
+  observe({ request, response }: Exchange): void {
+    const method = request.method.toUpperCase();
+    if (!['PUT', 'PATCH', 'POST', 'DELETE'].includes(method) || response.status < 200 || response.status > 299) return;
+    const [path] = splitTarget(request.target);
+    this.count += 1;
+    this.lastWrite.set(path, this.count);
+    if (method === 'DELETE') this.deletedAt.set(path, this.count);
+  }
+
+  since(target: string, seen: number): SinceLink {
+    const [path] = splitTarget(target);
+    const deleted = [...this.deletedAt].some(([at, when]) => when > seen && (path === at || path.startsWith(`${at}/`)));
+    return { written: (this.lastWrite.get(path) ?? 0) > seen, deleted };
+  }
+}
+
 /** What a sequence's state says of an answer: a deleted resource served, a created one missing, a write not read back. */
 function statefulFindings(
   exchange: Exchange,
   before: { resource: Resource; state: Resource['state']; last: Resource['last'] } | undefined,
   link: LinkStep | undefined,
-  writtenSinceLink: boolean,
+  sinceLink: SinceLink,
 ): Array<{ check: CheckName; message: string }> {
   const { request, response } = exchange;
   const method = request.method.toUpperCase();
@@ -137,9 +176,11 @@ function statefulFindings(
     });
   }
   // A link that carries a precondition (an ETag into If-Match) holds only until the resource is
-  // written again: after such a write, its 412 is the right answer.
-  const stalePrecondition = response.status === 412 && writtenSinceLink && hasPrecondition(request.headers);
-  if (link && (response.status < 200 || response.status > 299) && !stalePrecondition) {
+  // written again: after such a write, its 412 is the right answer. A link to what the sequence has
+  // deleted since leads nowhere: its 404 or 410 is the right answer.
+  const stalePrecondition = response.status === 412 && sinceLink.written && hasPrecondition(request.headers);
+  const gone = (response.status === 404 || response.status === 410) && sinceLink.deleted;
+  if (link && (response.status < 200 || response.status > 299) && !stalePrecondition && !gone) {
     found.push({ check: 'links_succeed', message: `${where}: a link from a success must lead to a success` });
   }
   if (
@@ -182,8 +223,11 @@ function statefulFindings(
 export async function runSequence(session: Session, actions: Action[], operations: ReadonlySet<string>, seed = 0): Promise<Problem[]> {
   const steps: Step[] = [];
   const pending: LinkStep[] = [];
-  // The writes the resource a link addresses had seen when the link was, to tell a stale precondition.
+  // The writes the resource a link addresses had seen when the link was, and the sequence's writes
+  // then, to tell a stale precondition or a link to what is gone.
   const writesWhenSeen = new Map<LinkStep, number>();
+  const pathWrites = new PathWrites();
+  const seenAt = new Map<LinkStep, number>();
   const problems: Problem[] = [];
   let made = 0;
   const context: LinkContext = { ...session.linkContext, bodyFor: (operation) => session.sampleBody(operation, seed + made++) };
@@ -214,8 +258,9 @@ export async function runSequence(session: Session, actions: Action[], operation
     if (!sent.exchange) break;
     const exchange = sent.exchange;
     const step: Step = { request: exchange.request, response: exchange.response };
-    const writtenSinceLink = link !== undefined && addressed !== undefined && addressed.writes > (writesWhenSeen.get(link) ?? Infinity);
-    for (const finding of statefulFindings(exchange, before, link, writtenSinceLink)) {
+    const sinceLink = link ? pathWrites.since(link.request.target, seenAt.get(link) ?? Infinity) : { written: false, deleted: false };
+    if (link && addressed !== undefined && addressed.writes > (writesWhenSeen.get(link) ?? Infinity)) sinceLink.written = true;
+    for (const finding of statefulFindings(exchange, before, link, sinceLink)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
       problems.push({
@@ -228,6 +273,7 @@ export async function runSequence(session: Session, actions: Action[], operation
     }
     steps.push(step);
     ledger.observe(exchange);
+    pathWrites.observe(exchange);
     for (const next of linksFrom(session.api, exchange, context)) {
       if (typeof next === 'string') {
         if (session.enabled('paging_conformance')) {
@@ -241,6 +287,7 @@ export async function runSequence(session: Session, actions: Action[], operation
         }
       } else if (operations.has(next.target.id)) {
         pending.push(next);
+        seenAt.set(next, pathWrites.now);
         const target = ledger.addressed(next.request.target);
         if (target) writesWhenSeen.set(next, target.writes);
       }

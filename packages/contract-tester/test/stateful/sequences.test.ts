@@ -92,6 +92,28 @@ describe.each(backends)('link sequences [$name]', (backend) => {
     );
     expect(titles(await runSequence(refusing, [create(refusing), follow(2)], writes))).toEqual(['links_succeed · deletePet · 412']);
   });
+
+  it('follows a link to a resource it only read: its 404 is right once the sequence deleted it, and reported otherwise', async () => {
+    const writes = new Set([...ALL, 'updatePet', 'deletePet']);
+    // A pet another sequence made, which the next knows only from reading it.
+    const read = async (on: Session) => {
+      await runSequence(on, [create(on)], writes);
+      const petId = on.ledger.resources.at(-1)!.path.split('/').at(-1)!;
+      return call(on, 'getPet', { pathParameters: { petId } });
+    };
+    const session = testerSession(await createTestApi({ backend }));
+    // getPet's links: updatePet, deletePet (0, 1); the first DELETE takes the pet, the second finds
+    // it gone.
+    expect(await runSequence(session, [await read(session), follow(1), follow(1)], writes)).toEqual([]);
+
+    const missing = testerSession(
+      await createTestApi({
+        backend,
+        handlers: { deletePet: async ({ path }) => Promise.reject(apiError('pet_not_found', { petId: path.petId })) },
+      }),
+    );
+    expect(titles(await runSequence(missing, [await read(missing), follow(1)], writes))).toEqual(['links_succeed · deletePet · 404']);
+  });
 });
 
 describe('sequences', () => {
