@@ -48,7 +48,7 @@ function readNumber(text: string): number | InexactNumber {
 }
 
 export type StrictJsonResult =
-  { ok: true; value: object } | { ok: false; kind: 'syntax' } | { ok: false; kind: 'invalid'; problems: string[] };
+  { ok: true; value: unknown } | { ok: false; kind: 'syntax' } | { ok: false; kind: 'invalid'; problems: string[] };
 
 /** Where a value is in the body, spelled out only for a problem: a deep body has long paths. */
 interface Field {
@@ -99,8 +99,7 @@ function findProblems(body: unknown): string[] {
 }
 
 /**
- * Parses a request body as JSON, strictly: only an object or an array at the top (RFC 8259 allows
- * any value, but no operation takes one), no key twice in one object (which JSON.parse would settle
+ * Parses a request body as JSON, strictly: no key twice in one object (which JSON.parse would settle
  * silently by keeping the last), no number that a double would change, and no string that is not
  * text (see textProblem). lossless-json hands every number token over as written, which JSON.parse
  * cannot do on Node 20.
@@ -117,7 +116,6 @@ export function parseStrictJson(text: string): StrictJsonResult {
     if (error instanceof RangeError) return { ok: false, kind: 'invalid', problems: ['body is nested too deeply'] };
     return { ok: false, kind: 'syntax' };
   }
-  if (value === null || typeof value !== 'object') return { ok: false, kind: 'syntax' };
   const problems = findProblems(value);
   return problems.length ? { ok: false, kind: 'invalid', problems } : { ok: true, value };
 }

@@ -112,9 +112,10 @@ describe.each(backends)('createPet [$name]', (backend) => {
   it.each([
     ['a JSON string', '"Rex"'],
     ['a JSON number', '5'],
-  ])('rejects %s as the body with 400', async (_label, text) => {
+    ['null', 'null'],
+  ])('rejects %s as the body with 400: the schema takes an object', async (_label, text) => {
     const res = await t.api.post('/v1/pets').set(t.auth).set('Content-Type', 'application/json').send(text).expect(400);
-    expect((res.body as ErrorBody).code).toBe('malformed_json');
+    expect(res.body).toEqual({ code: 'validation_failed', status: 400, message: 'Invalid request: body must be object.' });
   });
 
   it('rejects a body that cannot be decoded with 400 malformed_json', async () => {

@@ -94,9 +94,14 @@ describe.each(backends)('updatePet [$name]', (backend) => {
     ['a JSON string', '"sold"'],
     ['a JSON number', '5'],
     ['null', 'null'],
-    ['malformed JSON', '{"status":'],
-  ])('refuses %s as the body with 400 malformed_json', async (_label, text) => {
-    expect(((await patch(t, '/v1/pets/1', text).expect(400)).body as ErrorBody).code).toBe('malformed_json');
+    ['an array', '[]'],
+  ])('refuses %s as the body with 400: the schema takes an object', async (_label, text) => {
+    const res = await patch(t, '/v1/pets/1', text).expect(400);
+    expect(res.body).toEqual({ code: 'validation_failed', status: 400, message: 'Invalid request: body must be object.' });
+  });
+
+  it('refuses malformed JSON with 400 malformed_json', async () => {
+    expect(((await patch(t, '/v1/pets/1', '{"status":').expect(400)).body as ErrorBody).code).toBe('malformed_json');
   });
 
   it.each([
