@@ -28,7 +28,7 @@ export interface Resource {
   writes: number;
 }
 
-const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
+export const WRITES = new Set(['PUT', 'PATCH', 'POST', 'DELETE']);
 
 function pathParameterNames(template: string): string[] {
   return [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);

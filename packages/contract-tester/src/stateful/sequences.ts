@@ -5,7 +5,7 @@ import { buildRequest, positiveParts, setParameter, type RequestParts } from '..
 import type { Case, Problem, Session, Step } from '../run/session.js';
 import { documentedResponse, type OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, splitTarget, type Exchange, type LinkContext, type LinkStep } from './links.js';
-import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, type Resource } from './resources.js';
+import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, WRITES, type Resource } from './resources.js';
 
 /**
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
@@ -126,7 +126,7 @@ class PathWrites {
 
   observe({ request, response }: Exchange): void {
     const method = request.method.toUpperCase();
-    if (!['PUT', 'PATCH', 'POST', 'DELETE'].includes(method) || response.status < 200 || response.status > 299) return;
+    if (!WRITES.has(method) || response.status < 200 || response.status > 299) return;
     const [path] = splitTarget(request.target);
     this.count += 1;
     this.lastWrite.set(path, this.count);
@@ -258,8 +258,9 @@ export async function runSequence(session: Session, actions: Action[], operation
     if (!sent.exchange) break;
     const exchange = sent.exchange;
     const step: Step = { request: exchange.request, response: exchange.response };
-    const sinceLink = link ? pathWrites.since(link.request.target, seenAt.get(link) ?? Infinity) : { written: false, deleted: false };
-    if (link && addressed !== undefined && addressed.writes > (writesWhenSeen.get(link) ?? Infinity)) sinceLink.written = true;
+    const ledgerWritten = link !== undefined && addressed !== undefined && addressed.writes > (writesWhenSeen.get(link) ?? Infinity);
+    const pathChanged = link ? pathWrites.since(link.request.target, seenAt.get(link) ?? Infinity) : { written: false, deleted: false };
+    const sinceLink = { ...pathChanged, written: pathChanged.written || ledgerWritten };
     for (const finding of statefulFindings(exchange, before, link, sinceLink)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
