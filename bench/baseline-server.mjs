@@ -5,9 +5,11 @@
 // the same pragmas, synchronous=FULL included). It validates only what it needs to stay correct, so
 // it is an upper bound for what the project can reach, not a server to deploy. BASELINE_SYNCHRONOUS=NORMAL
 // runs it the way most people run SQLite (WAL + NORMAL: no fsync per commit, so an acknowledged write
-// can be lost on power loss), the yardstick for the project's group commit.
+// can be lost on power loss), the yardstick for the project's group commit. bench/floor-server.mjs
+// puts the read operations' work behind Express and express-openapi-validator.
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 
 const db = new Database(process.env.BASELINE_DB);
@@ -46,7 +48,7 @@ const toPet = (row) =>
     ? { id: row.id, name: row.name, categoryId: row.category_id }
     : { id: row.id, name: row.name, categoryId: row.category_id, status: row.status };
 
-function send(res, status, body, headers = {}) {
+export function send(res, status, body, headers = {}) {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'X-Content-Type-Options': 'nosniff',
@@ -56,12 +58,12 @@ function send(res, status, body, headers = {}) {
   res.end(JSON.stringify(body));
 }
 
-function authenticated(req) {
+export function authenticated(req) {
   const match = /^bearer +(\S+) *$/i.exec(req.headers.authorization ?? '');
   return match ? findKey.get(createHash('sha256').update(match[1]).digest('hex')) : undefined;
 }
 
-function listPets(res, query) {
+export function listPets(res, query) {
   const limit = query.has('limit') ? Number(query.get('limit')) : 20;
   const status = query.get('status') ?? undefined;
   if (!Number.isInteger(limit) || limit < 1 || limit > 100 || (status !== undefined && !STATUSES.has(status))) {
@@ -125,34 +127,47 @@ function updatePet(req, res, petId) {
   });
 }
 
+export function getPet(res, petId) {
+  const row = getOne.get(Number(petId));
+  return row ? send(res, 200, toPet(row), { ...DEPRECATION, ETag: `"${row.id}-${row.version}"` }) : notFound(res, petId, DEPRECATION);
+}
+
+export function unauthenticated(res, petId) {
+  send(res, 401, { code: 'invalid_api_key', message: 'The API key is not valid.', status: 401 }, petId ? DEPRECATION : {});
+}
+
 function deletePet(res, petId) {
   if (remove.run(petId).changes === 0) return notFound(res, petId);
   res.writeHead(204, { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
   res.end();
 }
 
-const server = createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/healthz') return send(res, 200, { status: 'ok' });
-  const petId = /^\/v1\/pets\/(\d+)$/.exec(url.pathname)?.[1];
-  if (!authenticated(req)) {
-    return send(res, 401, { code: 'invalid_api_key', message: 'The API key is not valid.', status: 401 }, petId ? DEPRECATION : {});
-  }
-  if (url.pathname === '/v1/pets' && req.method === 'GET') return listPets(res, url.searchParams);
-  if (url.pathname === '/v1/pets' && req.method === 'POST') return createPet(req, res);
-  if (petId && req.method === 'GET') {
-    const row = getOne.get(Number(petId));
-    return row ? send(res, 200, toPet(row), { ...DEPRECATION, ETag: `"${row.id}-${row.version}"` }) : notFound(res, petId, DEPRECATION);
-  }
-  if (petId && req.method === 'PATCH') return updatePet(req, res, Number(petId));
-  if (petId && req.method === 'DELETE') return deletePet(res, Number(petId));
-  send(res, 404, { code: 'route_not_found', message: 'No operation here.', status: 404 });
-});
+function serve() {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    if (url.pathname === '/healthz') return send(res, 200, { status: 'ok' });
+    const petId = /^\/v1\/pets\/(\d+)$/.exec(url.pathname)?.[1];
+    if (!authenticated(req)) return unauthenticated(res, petId);
+    if (url.pathname === '/v1/pets' && req.method === 'GET') return listPets(res, url.searchParams);
+    if (url.pathname === '/v1/pets' && req.method === 'POST') return createPet(req, res);
+    if (petId && req.method === 'GET') return getPet(res, petId);
+    if (petId && req.method === 'PATCH') return updatePet(req, res, Number(petId));
+    if (petId && req.method === 'DELETE') return deletePet(res, Number(petId));
+    send(res, 404, { code: 'route_not_found', message: 'No operation here.', status: 404 });
+  });
+  start(server);
+}
 
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://127.0.0.1:${server.address().port}/v1` })}\n`);
-});
-process.on('SIGTERM', () => {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-});
+/** Listens on 127.0.0.1:PORT (any free port by default), says where as the bench expects, and stops on SIGTERM. */
+export function start(server) {
+  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+    process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://127.0.0.1:${server.address().port}/v1` })}\n`);
+  });
+  process.on('SIGTERM', () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+  });
+}
+
+// Run as a server; imported by the floor server, only its work.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) serve();

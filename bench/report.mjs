@@ -36,8 +36,21 @@ export function summarise(scenarios, measurements) {
     const project = of('project');
     const baseline = of('baseline');
     const normal = of('normal');
+    const floor = of('floor');
     const ratioTo = (other) => (project && other ? project.requestsPerSecond / other.requestsPerSecond : undefined);
-    return { name, label, mixed, project, baseline, normal, ratio: ratioTo(baseline), ratioNormal: ratioTo(normal) };
+    return {
+      name,
+      label,
+      mixed,
+      project,
+      baseline,
+      normal,
+      floor,
+      ratio: ratioTo(baseline),
+      ratioNormal: ratioTo(normal),
+      // The floor's own ratio to the raw server: the most any server keeping Express and the validator can reach.
+      floorRatio: floor && baseline ? floor.requestsPerSecond / baseline.requestsPerSecond : undefined,
+    };
   });
 }
 
@@ -46,12 +59,12 @@ const fixed = (value, digits = 0) =>
 
 export function markdownTable(summary) {
   const lines = [
-    '| operation | project req/s | p50 ms | p99 ms | CPU µs/req | baseline (FULL) req/s | p50 ms | p99 ms | CPU µs/req | ratio | baseline (NORMAL) req/s | ratio to NORMAL |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| operation | project req/s | p50 ms | p99 ms | CPU µs/req | baseline (FULL) req/s | p50 ms | p99 ms | CPU µs/req | ratio | baseline (NORMAL) req/s | ratio to NORMAL | floor req/s | CPU µs/req | floor ratio |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ];
-  for (const { label, project, baseline, normal, ratio, ratioNormal } of summary) {
+  for (const { label, project, baseline, normal, floor, ratio, ratioNormal, floorRatio } of summary) {
     lines.push(
-      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} | ${normal ? fixed(normal.requestsPerSecond) : ''} | ${normal ? fixed(ratioNormal, 2) : ''} |`,
+      `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} | ${normal ? fixed(normal.requestsPerSecond) : ''} | ${normal ? fixed(ratioNormal, 2) : ''} | ${floor ? fixed(floor.requestsPerSecond) : ''} | ${floor ? fixed(floor.cpuMicrosPerRequest) : ''} | ${floor ? fixed(floorRatio, 2) : ''} |`,
     );
   }
   return lines.join('\n');
@@ -77,7 +90,7 @@ export function mixedTable(summary) {
   const mix = summary.find((s) => s.name === 'mix');
   const reads = summary.find((s) => s.name === 'mixreads');
   if (!mix && !reads) return '';
-  const servers = ['project', 'baseline', 'normal'].filter((server) => mix?.[server] || reads?.[server]);
+  const servers = ['project', 'baseline', 'normal', 'floor'].filter((server) => mix?.[server] || reads?.[server]);
   const lines = [
     '| server | operation | p50 ms, reads only | p99 ms, reads only | p50 ms, with 20 % creates | p99 ms, with 20 % creates | p99 with ÷ p99 without |',
     '|---|---|--:|--:|--:|--:|--:|',
@@ -130,7 +143,8 @@ export function markdownReport(run) {
     `${run.date}, Node ${run.node}, ${run.cpu}; ${run.pinning}; ${run.config.connections} connections, ` +
       `${run.config.duration} s per measurement after ${run.config.warmup} s warm-up, ${run.config.rounds} rounds alternating the servers; ` +
       `project server with metrics ${run.config.metrics === false ? 'off' : 'on'} and RATE_LIMIT_PER_MINUTE=${run.config.rateLimitPerMinute ?? 0}; ` +
-      `medians over the rounds. Latencies in ms (${run.config.generator ?? 'autocannon'}). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s, the baseline at synchronous=FULL (the project's durability) and, for the scenarios that write, at NORMAL.`,
+      `medians over the rounds. Latencies in ms (${run.config.generator ?? 'autocannon'}). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s, the baseline at synchronous=FULL (the project's durability) and, for the scenarios that write, at NORMAL. ` +
+      `Floor (the reads): Express 5 and express-openapi-validator as the project sets them up around the baseline's work and nothing else (bench/floor-server.mjs); floor ratio: its req/s ÷ the baseline's, the most a server keeping both can reach.`,
     '',
     markdownTable(run.summary),
     '',
@@ -145,36 +159,41 @@ export function markdownReport(run) {
   ].join('\n');
 }
 
-/** Grouped horizontal bars: project and baseline req/s per operation, the ratio beside them. */
+/** Grouped horizontal bars: project, baseline and (for the reads) floor req/s per operation, the ratio beside them. */
 export function svgChart(run) {
-  const rowHeight = 56;
+  const bars = [
+    ['project', '#2b6cb0', 'project (Express 5 + express-openapi-validator)'],
+    ['baseline', '#a0aec0', 'raw node:http baseline'],
+    ['floor', '#9ae6b4', 'floor: Express + validator alone'],
+  ].filter(([server]) => run.summary.some((s) => s[server]));
+  const rowHeight = 14 + bars.length * 22;
   const left = 300;
   const width = 900;
   const barArea = width - left - 110;
   const top = 50;
   const height = top + run.summary.length * rowHeight + 40;
-  const max = Math.max(1, ...run.summary.flatMap((s) => [s.project?.requestsPerSecond ?? 0, s.baseline?.requestsPerSecond ?? 0]));
+  const max = Math.max(1, ...run.summary.flatMap((s) => bars.map(([server]) => s[server]?.requestsPerSecond ?? 0)));
   const escape = (text) => String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;');
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif" font-size="13">`,
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="10" y="22" font-size="16" font-weight="bold">${escape(`Requests per second, ${run.config.backend}, ${run.config.pets.toLocaleString('en-US')} pets (median of ${run.config.rounds})`)}</text>`,
-    `<rect x="${left}" y="30" width="12" height="12" fill="#2b6cb0"/><text x="${left + 18}" y="41">project (Express 5 + express-openapi-validator)</text>`,
-    `<rect x="${left + 330}" y="30" width="12" height="12" fill="#a0aec0"/><text x="${left + 348}" y="41">raw node:http baseline</text>`,
+    ...bars.map(
+      ([, colour, legend], j) =>
+        `<rect x="${10 + j * 300}" y="30" width="12" height="12" fill="${colour}"/><text x="${28 + j * 300}" y="41">${escape(legend)}</text>`,
+    ),
   ];
   run.summary.forEach((s, i) => {
     const y = top + i * rowHeight;
     parts.push(`<text x="10" y="${y + 26}">${escape(s.label)}</text>`);
-    for (const [j, server, colour] of [
-      [0, s.project, '#2b6cb0'],
-      [1, s.baseline, '#a0aec0'],
-    ]) {
-      const value = server?.requestsPerSecond ?? 0;
+    bars.forEach(([server, colour], j) => {
+      if (!s[server]) return;
+      const value = s[server].requestsPerSecond ?? 0;
       const w = Math.max(1, (value / max) * barArea);
       const by = y + 6 + j * 22;
       parts.push(`<rect x="${left}" y="${by}" width="${w.toFixed(1)}" height="18" fill="${colour}"/>`);
       parts.push(`<text x="${left + w + 6}" y="${by + 14}">${fixed(value)}</text>`);
-    }
+    });
     if (s.ratio !== undefined) parts.push(`<text x="${width - 60}" y="${y + 26}" font-weight="bold">${fixed(s.ratio, 2)}×</text>`);
   });
   parts.push('</svg>');

@@ -107,9 +107,17 @@ try {
       });
       cleanups.unshift(() => servers[name].stop());
     }
+    // The floor of the design (bench/floor-server.mjs): Express and express-openapi-validator as the
+    // project sets them up, around the raw server's work. The reads only, where it bounds the ratio.
+    servers.floor = await startServer({
+      command: [process.execPath, '--import', import.meta.resolve('tsx'), join(root, 'bench', 'floor-server.mjs')],
+      env: { BASELINE_DB: store.baselineDb('floor.db') },
+      logFile: join(work, 'floor.log'),
+    });
+    cleanups.unshift(() => servers.floor.stop());
   }
   const names = Object.keys(servers);
-  const serversFor = (scenario) => names.filter((name) => name !== 'normal' || scenario.writes);
+  const serversFor = (scenario) => names.filter((name) => (name !== 'normal' || scenario.writes) && (name !== 'floor' || !scenario.writes));
   const load = (server, scenario, duration) => {
     const cpuBefore = servers[server].cpuSeconds();
     const result = runLoad({

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Contract } from '../contract/contract.js';
 import { createHandlers } from '../handlers/index.js';
 import type { OperationHandlers } from '../handlers/operation.js';
@@ -6,6 +6,7 @@ import type { Logger } from '../log/logger.js';
 import type { HttpMetrics } from '../metrics/metrics.js';
 import type { Storage } from '../storage/storage.js';
 import { apiReference } from './docs.js';
+import { expressApp } from './express-app.js';
 import { healthRoutes } from './health.js';
 import { Lifecycle } from './lifecycle.js';
 import { authenticate } from './middleware/authenticate.js';
@@ -70,15 +71,7 @@ export function createApp({
   rateLimits,
   trustProxyHops = 0,
 }: AppOptions): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  // Responses are no-store; a hashed ETag of every body would only cost time. A pet's ETag is its
-  // version, which its handlers set.
-  app.disable('etag');
-  app.set('query parser', 'simple');
-  // Read by the app's router and by express-openapi-validator's route lookup alike.
-  app.enable('case sensitive routing');
-  app.enable('strict routing');
+  const app = expressApp();
   // req.ip: the client behind that many proxies (X-Forwarded-For), or the socket's peer.
   if (trustProxyHops > 0) app.set('trust proxy', trustProxyHops);
   const limits = rateLimits ? createRateLimits(rateLimits, storage) : {};

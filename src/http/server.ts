@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
+import { expressMessages } from './express-app.js';
 import { Lifecycle } from './lifecycle.js';
 import { DEFAULT_LINGER, isLingering, lingeringClose, type LingerLimits } from './lingering-close.js';
 import { normaliseTarget } from './middleware/request-target.js';
@@ -161,29 +162,16 @@ function answerToClientError(error: ClientError, response: ServerResponse | unde
   return apiError('bad_request', { problem: 'it could not be parsed' });
 }
 
-/**
- * The app on a node:http server whose requests and responses are built with Express's prototypes
- * from the start. Express sets those prototypes on every request as it arrives (app.handle); an
- * object whose prototype changes after it was built takes a new hidden class, which leaves every
- * later property access on req and res slow in V8. Built this way, that change is a no-op.
- */
+/** The app on a node:http server whose requests and responses are built with Express's prototypes (express-app.ts). */
 export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEOUTS, linger: LingerLimits = DEFAULT_LINGER): Server {
-  function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
-    IncomingMessage.apply(this, args);
-  }
-  Request.prototype = app.request;
-  function Response(this: ServerResponse, ...args: ConstructorParameters<typeof ServerResponse>) {
-    ServerResponse.apply(this, args);
-  }
-  Response.prototype = app.response;
+  const messages = expressMessages(app);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     normaliseTarget(req, res);
     inTurn(res, () => void app(req, res));
   };
   const server = createServer(
     {
-      IncomingMessage: Request as unknown as typeof IncomingMessage,
-      ServerResponse: Response as unknown as typeof ServerResponse,
+      ...messages,
       headersTimeout: timeouts.headersTimeoutMs,
       requestTimeout: timeouts.requestTimeoutMs,
       keepAliveTimeout: timeouts.keepAliveTimeoutMs,
@@ -225,7 +213,7 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
     // tunnel bytes, not a body for the app to wait on.
     delete req.headers['content-length'];
     delete req.headers['transfer-encoding'];
-    const res = new (Response as unknown as typeof ServerResponse)(req);
+    const res = new messages.ServerResponse(req);
     res.shouldKeepAlive = false;
     res.assignSocket(socket);
     res.once('finish', () => lingeringClose(socket, linger));

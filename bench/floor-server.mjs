@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// The floor of the design, for `npm run bench`: Express 5 and express-openapi-validator exactly as
+// the project sets them up (src/http/express-app.ts and middleware/openapi-validator.ts: its
+// settings, its validator options and patches, Express's prototypes built in), in front of the raw
+// server's work for the read operations (bench/baseline-server.mjs), and nothing else: no request
+// id, log line, metrics, rate limit, security headers or error objects. Any server that keeps the two
+// libraries on its request path costs at least this much, so the project's ratio to the raw server
+// cannot beat this server's. Run with tsx (it imports the project's TypeScript); BASELINE_DB.
+import { createServer } from 'node:http';
+import { loadContract } from '../src/contract/contract.js';
+import { expressApp, expressMessages } from '../src/http/express-app.js';
+import { openApiValidator } from '../src/http/middleware/openapi-validator.js';
+import { authenticated, getPet, listPets, send, start, unauthenticated } from './baseline-server.mjs';
+
+const app = expressApp();
+// The raw server authenticates first, as the project does.
+app.use((req, res, next) => (authenticated(req) ? next() : unauthenticated(res, req.path.startsWith('/v1/pets/'))));
+app.use(openApiValidator(loadContract()));
+app.get('/v1/pets', (req, res) => listPets(res, new URLSearchParams(req.query)));
+app.get('/v1/pets/:petId', (req, res) => getPet(res, req.params.petId));
+app.use((error, _req, res, _next) =>
+  send(res, error.status ?? 500, { code: 'failed', message: error.message, status: error.status ?? 500 }),
+);
+start(createServer(expressMessages(app), app));
