@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends.js';
+import { burstUntilKilled } from '../support/crash-burst.js';
 import { QUOTA_NEVER_REACHED, runKeys, startServer, type RunningServer } from '../support/processes.js';
 
 interface Answer {
@@ -66,24 +67,13 @@ describe.each(backends)('Idempotency-Key across server processes [$name]', (back
 
   it('loses and duplicates nothing when the server is killed during a burst and every unanswered create is retried with its key', async () => {
     const { env, apiKey } = await setUp(backend.name, () => backend.createDatabaseUrl());
-    // Killed at the first answer: the test process reads answers later than the server sends them,
-    // and on a busy machine a later kill found the whole burst already answered.
-    const BURST = 400;
-    const KILL_AFTER = 1;
     const first = await startServer(env);
-    let answered = 0;
-    let killing: Promise<number | null> | undefined;
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: BURST }, async (_, i) => {
-        const answer = await createPet(first.baseUrl, apiKey, `burst-${i}`, `pet-${i}`);
-        answered += 1;
-        if (answered === KILL_AFTER) killing = first.kill('SIGKILL');
-        return answer;
-      }),
-    );
-    await killing;
-    const unanswered = outcomes.flatMap((outcome, i) => (outcome.status === 'rejected' ? [i] : []));
-    for (const outcome of outcomes) if (outcome.status === 'fulfilled') expect(outcome.value.status).toBe(201);
+    const burst = await burstUntilKilled(first, 2_000, async (i) => {
+      const answer = await createPet(first.baseUrl, apiKey, `burst-${i}`, `pet-${i}`);
+      return answer.status === 201 ? true : answer.status;
+    });
+    expect(burst).toMatchObject({ exitCode: null, refused: [] });
+    const { unanswered, sent } = burst;
     expect(unanswered.length).toBeGreaterThan(0);
 
     const second = await startServer(env);
@@ -91,8 +81,8 @@ describe.each(backends)('Idempotency-Key across server processes [$name]', (back
       const retried = await Promise.all(unanswered.map((i) => createPet(second.baseUrl, apiKey, `burst-${i}`, `pet-${i}`)));
       expect(retried.map((answer) => answer.status)).toEqual(retried.map(() => 201));
       const names = await listNames(second.baseUrl, apiKey);
-      expect(names).toHaveLength(BURST);
-      expect(new Set(names).size).toBe(BURST);
+      expect(names).toHaveLength(sent);
+      expect(new Set(names).size).toBe(sent);
       // Retries of creates that had been committed before the kill were answered with their record.
       const replayed = retried.filter((answer) => answer.replayed).length;
       process.stdout.write(
