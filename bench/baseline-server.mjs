@@ -132,8 +132,9 @@ export function getPet(res, petId) {
   return row ? send(res, 200, toPet(row), { ...DEPRECATION, ETag: `"${row.id}-${row.version}"` }) : notFound(res, petId, DEPRECATION);
 }
 
-export function unauthenticated(res, petId) {
-  send(res, 401, { code: 'invalid_api_key', message: 'The API key is not valid.', status: 401 }, petId ? DEPRECATION : {});
+/** 401; with the deprecation headers when the request was for one pet (getPet is deprecated). */
+export function unauthenticated(res, forOnePet) {
+  send(res, 401, { code: 'invalid_api_key', message: 'The API key is not valid.', status: 401 }, forOnePet ? DEPRECATION : {});
 }
 
 function deletePet(res, petId) {
@@ -147,7 +148,7 @@ function serve() {
     const url = new URL(req.url, 'http://x');
     if (url.pathname === '/healthz') return send(res, 200, { status: 'ok' });
     const petId = /^\/v1\/pets\/(\d+)$/.exec(url.pathname)?.[1];
-    if (!authenticated(req)) return unauthenticated(res, petId);
+    if (!authenticated(req)) return unauthenticated(res, petId !== undefined);
     if (url.pathname === '/v1/pets' && req.method === 'GET') return listPets(res, url.searchParams);
     if (url.pathname === '/v1/pets' && req.method === 'POST') return createPet(req, res);
     if (petId && req.method === 'GET') return getPet(res, petId);

@@ -33,5 +33,5 @@ export async function burstUntilKilled(
       }
     }),
   );
-  return { exitCode: await killing, sent: next, acknowledged, unanswered, refused };
+  return { exitCode: await killing, sent: next, unanswered, refused };
 }
