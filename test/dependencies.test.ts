@@ -49,3 +49,23 @@ describe.each(packageFolders())('the dependencies of the package in %s', (folder
     expect(Object.keys(manifest.dependencies ?? {}).sort(), `${folder}/package.json "dependencies"`).toEqual(used);
   });
 });
+
+describe('the Node lines', () => {
+  const root = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    engines: { node: string };
+    config: { nodeVersions: Record<string, string>; addonHeaders: Record<string, string> };
+  };
+  const engineLines = root.engines.node.split('||').map((range) => /^\^(\d+)\.\d+\.\d+$/.exec(range.trim())?.[1]);
+
+  it('of engines are one caret range per line: the running Node and each one CI pins for scripts/with-node.sh', () => {
+    expect(engineLines).not.toContain(undefined);
+    const ciLines = new Set([process.versions.node.split('.')[0], ...Object.keys(root.config.nodeVersions)]);
+    expect([...ciLines].sort()).toEqual([...engineLines].sort());
+  });
+
+  it('pin exact versions, the addon headers included, each of its own line', () => {
+    for (const [line, version] of [...Object.entries(root.config.nodeVersions), ...Object.entries(root.config.addonHeaders)]) {
+      expect(version).toMatch(new RegExp(`^${line}\\.\\d+\\.\\d+$`));
+    }
+  });
+});
