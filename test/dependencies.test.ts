@@ -49,3 +49,27 @@ describe.each(packageFolders())('the dependencies of the package in %s', (folder
     expect(Object.keys(manifest.dependencies ?? {}).sort(), `${folder}/package.json "dependencies"`).toEqual(used);
   });
 });
+
+describe('the Node lines', () => {
+  const root = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    engines: { node: string };
+    config: { nodeVersions: Record<string, string>; addonHeaders: Record<string, string> };
+  };
+  const engineLines = root.engines.node.split('||').map((range) => /^\^(\d+)\.\d+\.\d+$/.exec(range.trim())?.[1]);
+
+  it("of engines are one caret range per line: each one CI pins for scripts/with-node.sh, and the machine's", () => {
+    expect(engineLines).not.toContain(undefined);
+    const pinned = Object.keys(root.config.nodeVersions);
+    expect(engineLines).toEqual(expect.arrayContaining([...pinned, process.versions.node.split('.')[0]]));
+    expect(
+      engineLines.filter((line) => !pinned.includes(line!)),
+      'the one line CI runs unpinned, on the machine',
+    ).toHaveLength(1);
+  });
+
+  it('pin exact versions, the addon headers included, each of its own line', () => {
+    for (const [line, version] of [...Object.entries(root.config.nodeVersions), ...Object.entries(root.config.addonHeaders)]) {
+      expect(version).toMatch(new RegExp(`^${line}\\.\\d+\\.\\d+$`));
+    }
+  });
+});

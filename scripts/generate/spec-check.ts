@@ -33,7 +33,8 @@ export async function checkSpec(root: string, specPath: string): Promise<OpenApi
     document = parseSpec(readFileSync(specPath, 'utf8'));
   } catch (error) {
     if (error instanceof YAMLException) {
-      throw new SpecProblems([`${file}:${error.mark.line + 1}:${error.mark.column + 1}: ${error.reason}`]);
+      const where = error.mark ? `${file}:${error.mark.line + 1}:${error.mark.column + 1}` : file;
+      throw new SpecProblems([`${where}: ${error.reason}`]);
     }
     throw new SpecProblems([`${file}: ${(error as Error).message}`]);
   }
