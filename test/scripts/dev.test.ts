@@ -30,6 +30,9 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
   const publishedNameLimit = async () =>
     ((await (await fetch(new URL('/openapi.json', dev.baseUrl))).json()) as { components: { schemas: { PetName: { maxLength: number } } } })
       .components.schemas.PetName.maxLength;
+  const notFoundMessage = async () =>
+    ((await (await fetch(`${dev.baseUrl}/nothing`, { headers: { Authorization: dev.authorization } })).json()) as { message: string })
+      .message;
   const setNameLimit = (limit: number) =>
     save('openapi.yaml', read('openapi.yaml').replace(/(PetName:\n(?: {6}.*\n)*? {6}maxLength: )\d+/, `$1${limit}`));
 
@@ -72,6 +75,52 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
     expect(await publishedNameLimit()).toBe(limit);
     expect(dev.lines.slice(from).some((line) => line.includes('"msg":"shutting down: draining"'))).toBe(false);
     await dev.waitForLine(/^\[dev\] serving /, save('openapi.yaml', good));
+  });
+
+  it('keeps the last good server on every kind of save while the spec cannot be served, saying why; the first valid save serves them all', async () => {
+    const limit = await publishedNameLimit();
+    const good = read('openapi.yaml');
+    const first = save(
+      'openapi.yaml',
+      good.replace('      operationId: listPets\n', '      operationId: listPets\n     summary: one space short\n'),
+    );
+    await dev.waitForLine(/^\[dev\] openapi\.yaml cannot be served; the last good server keeps running:$/, first);
+    const registry = read('src/errors/registry.ts');
+    const generated = read('generated/contract.ts');
+    const edits: Array<[file: string, text: string]> = [
+      ['src/errors/registry.ts', registry.replace('`No operation at ${method} ${path}.`', '`No route at ${method} ${path}.`')],
+      ['src/handlers/get-pet.ts', `${read('src/handlers/get-pet.ts')}// saved while the spec is broken\n`],
+      ['generated/contract.ts', `${generated}// saved by hand\n`],
+    ];
+    for (const [file, text] of edits) {
+      const from = save(file, text);
+      const escaped = file.replaceAll('.', '\\.').replaceAll('/', '\\/');
+      await dev.waitForLine(
+        new RegExp(`^\\[dev\\] ${escaped} saved, not served: openapi\\.yaml cannot be served; the last good server keeps running:$`),
+        from,
+      );
+      expect(await dev.waitForLine(/^ {2}openapi\.yaml:\d+:\d+: /, from)).toMatch(/bad indentation of a mapping entry/);
+      expect(await notFoundMessage()).toBe('No operation at GET /v1/nothing.');
+    }
+    expect(await publishedNameLimit()).toBe(limit);
+    expect(dev.lines.slice(first).filter((line) => /failed to start|"msg":"listening"|^\[dev\] serving /.test(line))).toEqual([]);
+    await dev.waitForLine(/^\[dev\] serving /, save('openapi.yaml', good));
+    expect(await notFoundMessage()).toBe('No route at GET /v1/nothing.');
+    // The hand edit of generated/ is written over by the spec's own.
+    expect(read('generated/contract.ts')).toBe(generated);
+    await dev.waitForLine(/^\[dev\] serving /, save('src/errors/registry.ts', registry));
+  });
+
+  it('keeps the last good server when the new one cannot start, and says so', async () => {
+    const registry = read('src/errors/registry.ts');
+    const from = save('src/errors/registry.ts', `${registry}throw new Error('a module that does not load');\n`);
+    await dev.waitForLine(/Error: a module that does not load$/, from);
+    await dev.waitForLine(
+      /^\[dev\] the new server stopped before listening \(1\), see above; the last good server keeps running: fix and save$/,
+      from,
+    );
+    expect(await notFoundMessage()).toBe('No operation at GET /v1/nothing.');
+    await dev.waitForLine(/^\[dev\] serving /, save('src/errors/registry.ts', registry));
   });
 
   it('restarts on a src/ save, serving the new code; the type check reports its errors without holding the restart back', async () => {
