@@ -4,8 +4,11 @@
 //   checks first (a spec that cannot be served leaves the last good server running and prints each
 //   problem as file:line:col), then generated/, the handler registry and the scaffolds of new
 //   operations, each file written only when its content changes;
-// - the running server stops without the production drain as soon as the new spec has passed, and
-//   the next one, its packages loaded ahead (dev/server.ts), starts on the new contract;
+// - the next server, its packages loaded ahead (dev/server.ts), starts on the new contract; the
+//   running one stops, without the production drain, once the new one has opened its store and is
+//   about to listen, so a server that cannot start leaves the last good one serving;
+// - while the spec cannot be served, every save (of src/ too) checks it again rather than restarting
+//   on it, and says why the last good server keeps running;
 // - the type check (tsc --watch) and the spec's house rules (Spectral) run in the background, at a
 //   low priority, and print what they find without holding the restart back.
 // Options: --no-typecheck, --no-lint. docs/editing-the-spec.md has the measured save-to-served time.
@@ -23,6 +26,7 @@ import type { LineHandler } from './dev/warm.js';
 const root = PACKAGE_ROOT;
 const SPEC = join(root, 'openapi.yaml');
 const SRC = join(root, 'src');
+const GENERATED = join(root, 'generated');
 const { values: options } = parseArgs({
   options: { 'no-typecheck': { type: 'boolean', default: false }, 'no-lint': { type: 'boolean', default: false } },
 });
@@ -47,7 +51,7 @@ const generator = new Generator(root, prefixed('generate'));
 const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'));
 const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'));
 
-/** Files the generator has written under src/, with what it wrote: while they hold it, their watch events are its own. */
+/** Files the generator has written under src/ and generated/, with what it wrote: while they hold it, their watch events are its own. */
 const ownWrites = new Map<string, string>();
 
 /** When each step of a cycle ended (performance.now()), for the line that reports it. */
@@ -64,12 +68,11 @@ let generation: Promise<unknown> = Promise.resolve();
  * runs on are written (the types are made meanwhile). Resolves with that start, or with undefined
  * when the spec cannot be served.
  */
-async function regenerate(steps: Steps): Promise<{ start: Promise<Started> } | undefined> {
+async function regenerate(steps: Steps, saves: readonly string[]): Promise<{ start: Promise<Started> } | undefined> {
   let start: Promise<Started> | undefined;
   const run = generator.run({
     onValid: () => {
       steps.checked = performance.now();
-      void server.stop();
     },
     onServerFiles: () => {
       steps.serverFiles = performance.now();
@@ -79,14 +82,18 @@ async function regenerate(steps: Steps): Promise<{ start: Promise<Started> } | u
   generation = run;
   const outcome = await run;
   if (outcome.type === 'invalid') {
-    const kept = server.isRunning ? '; the last good server keeps running' : '';
-    say(`openapi.yaml cannot be served${kept}:\n${outcome.problems.map((problem) => `  ${problem}`).join('\n')}`);
     // Past the server's files, the new server is on its way all the same.
+    specProblems = start ? undefined : outcome.problems;
+    const kept = server.isRunning ? '; the last good server keeps running' : '';
+    const others = saves.filter((file) => !specFiles(SPEC).includes(file)).map((file) => relative(root, file));
+    const why = others.length > 0 ? `${others.join(', ')} saved, not served: ` : '';
+    say(`${why}openapi.yaml cannot be served${kept}:\n${outcome.problems.map((problem) => `  ${problem}`).join('\n')}`);
     return start && { start };
   }
+  specProblems = undefined;
   const { written, scaffolded } = outcome.result;
   for (const file of [...written, ...scaffolded].map((path) => join(root, path))) {
-    if (file.startsWith(SRC)) ownWrites.set(file, readFileSync(file, 'utf8'));
+    if (file.startsWith(SRC) || file.startsWith(GENERATED)) ownWrites.set(file, readFileSync(file, 'utf8'));
   }
   if (written.length > 0) say(`generated ${written.join(', ')}`);
   if (scaffolded.length > 0) say(`scaffolded, answering 501 until written: ${scaffolded.join(', ')}`);
@@ -99,7 +106,12 @@ interface Pending {
   spec: boolean;
   /** When the first of those saves was seen. */
   since: number;
+  /** The files saved (absolute paths). */
+  files: string[];
 }
+
+/** Why the spec on disk cannot be served, as its last check found; undefined once it can. */
+let specProblems: readonly string[] | undefined;
 
 let pending: Pending | undefined;
 let cycling = false;
@@ -135,18 +147,18 @@ function specText(): string {
 async function cycle(): Promise<void> {
   if (cycling || !pending) return;
   cycling = true;
-  const { spec, since } = pending;
+  const { spec, since, files } = pending;
   pending = undefined;
   const steps: Steps = {};
   try {
     let start: Promise<Started> | undefined;
     if (spec) {
       const before = specText();
-      start = (await regenerate(steps))?.start;
+      start = (await regenerate(steps, files))?.start;
       await updateWatched();
       // A save caught half-written (truncated, not yet filled) is read as such, and the watcher may
       // drop the event of its second half: a spec that moved under the generator goes round again.
-      if (specText() !== before) pending = { spec: true, since };
+      if (specText() !== before) pending = { spec: true, since, files };
       if (!start) return;
     }
     const ready = steps.serverFiles ?? performance.now();
@@ -161,6 +173,8 @@ async function cycle(): Promise<void> {
       `server started in ${seconds(ready, now)}`,
     ];
     if ('url' in started) say(`serving ${started.url || 'again'}: ${seconds(since, now)} after the save (${detail.join(', ')})`);
+    else if (started.kept)
+      say(`the new server stopped before listening (${started.exitCode}), see above; the last good server keeps running: fix and save`);
     else say(`the server stopped before listening (${started.exitCode}); fix and save to start it again`);
     if (spec) void lint?.run();
   } finally {
@@ -187,15 +201,17 @@ async function saved(file: string): Promise<void> {
   await server.saved(file);
   const generatorChanged = (await generator.files()).includes(file);
   if (generatorChanged) generator.renew();
-  // What the new generator makes may differ: it runs at once.
-  if (generatorChanged || specFiles(SPEC).includes(file)) pending = { spec: true, since };
-  else pending = { spec: pending?.spec ?? false, since };
+  const files = [...(pending?.files ?? []), file];
+  // What the new generator makes may differ: it runs at once. A spec that could not be served is
+  // checked again, whatever was saved: a server started on it would not start.
+  if (generatorChanged || specFiles(SPEC).includes(file) || specProblems) pending = { spec: true, since, files };
+  else pending = { spec: pending?.spec ?? false, since, files };
   void cycle();
 }
 
 // A save is taken once its file has kept its size for a moment: an editor's (or a test's) write
 // truncates first and fills after, and a restart on the empty file would serve nothing.
-const watcher = watch([SRC], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 } });
+const watcher = watch([SRC, GENERATED], { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 40, pollInterval: 10 } });
 watcher.on('all', (event, path) => {
   if (event === 'add' || event === 'change' || event === 'unlink') void saved(resolve(path));
 });
@@ -217,7 +233,7 @@ await updateWatched();
 say(
   `watching ${specFiles(SPEC)
     .map((file) => relative(root, file))
-    .join(', ')} and src/`,
+    .join(', ')}, src/ and generated/`,
 );
-pending = { spec: true, since: performance.now() };
+pending = { spec: true, since: performance.now(), files: [] };
 void cycle();

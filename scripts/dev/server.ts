@@ -12,7 +12,8 @@ function listeningUrl(line: string): string | undefined {
   }
 }
 
-export type Started = { url: string } | { exitCode: number | null };
+/** How a restart ended: the new server listens, or it exited before it could (the last good one still serving if `kept`). */
+export type Started = { url: string } | { exitCode: number | null; kept: boolean };
 
 /**
  * The server of npm run dev: one running (src/main.ts through tsx), one warm in waiting. A restart
@@ -39,7 +40,7 @@ export class DevServer {
       entry: join(this.root, 'src', 'main.ts'),
       // No drain: nothing balances load in front of a development server, and its restart should
       // not wait. (Deployments keep theirs.)
-      env: { ...this.env, SHUTDOWN_DRAIN_MS: '0' },
+      env: { ...this.env, SHUTDOWN_DRAIN_MS: '0', DEV_LISTEN_GATE: '1' },
       preloadProject: true,
       onLine: (line, stream) => {
         this.print(line, stream);
@@ -76,15 +77,30 @@ export class DevServer {
     await this.stopping;
   }
 
-  /** Stops the running server and starts the next: resolves with its URL once it listens, or with how it ended. */
+  /**
+   * Starts the next server and, once it is about to listen (warm-process.ts), stops the running one
+   * and lets it: resolves with its URL once it listens, or with how it ended. One that ends before
+   * it would listen (a spec it refuses, a module that does not load, a store without a migration)
+   * leaves the running one serving.
+   */
   async restart(): Promise<Started> {
     const next = this.waiting ?? this.spawn();
     this.waiting = undefined;
-    await this.stop();
     const server = await next;
+    let readyToListen!: () => void;
+    const gate = new Promise<void>((resolve) => (readyToListen = resolve));
     const listening = new Promise<string>((resolve) => (this.onListening = resolve));
-    await server.start();
-    const started = await Promise.race([listening.then((url) => ({ url })), server.exited.then((exitCode) => ({ exitCode }))]);
+    await server.start((message) => (message as { type?: string }).type === 'ready-to-listen' && readyToListen());
+    const exited = server.exited.then((exitCode) => ({ exitCode, kept: this.isRunning }));
+    const failed = await Promise.race([gate.then(() => undefined), exited]);
+    if (failed) {
+      this.onListening = undefined;
+      this.prepare();
+      return failed;
+    }
+    await this.stop();
+    server.send({ type: 'listen' });
+    const started = await Promise.race([listening.then((url) => ({ url })), server.exited.then((exitCode) => ({ exitCode, kept: false }))]);
     this.onListening = undefined;
     if ('url' in started) {
       this.running = server;

@@ -5,8 +5,29 @@
 // loading them early is safe; the project's own modules are imported only on that message, as they
 // are then.
 
+import net from 'node:net';
+
 interface Start {
   entry: string;
+}
+
+// The server's first listen (the metrics', or the API's) waits for a { type: 'listen' } message,
+// having asked with { type: 'ready-to-listen' }: npm run dev stops the running server, whose port
+// this one takes, only once this one has got that far (its spec, its modules and its store opened),
+// so a server that cannot start leaves the last good one serving. Node 20 has no SO_REUSEPORT for
+// the two to share the port meanwhile.
+if (process.env['DEV_LISTEN_GATE']) {
+  delete process.env['DEV_LISTEN_GATE'];
+  const { listen } = net.Server.prototype as { listen: (this: net.Server, ...args: unknown[]) => net.Server };
+  let gate: Promise<void> | undefined;
+  net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
+    gate ??= new Promise<void>((resolve) => {
+      process.on('message', (message: { type?: string }) => message.type === 'listen' && resolve());
+      process.send!({ type: 'ready-to-listen' });
+    });
+    void gate.then(() => listen.apply(this, args));
+    return this;
+  } as typeof net.Server.prototype.listen;
 }
 
 const preload = JSON.parse(process.env['DEV_PRELOAD'] ?? '[]') as string[];

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDev, type DrivenDev } from '../../scripts/dev/drive.js';
 import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
+import { PACKAGE_ROOT } from '../../src/package-root.js';
 import { withReplacePet } from '../support/new-operation.js';
 
 // npm run dev on a copy of the project, as a user runs it (type check and lint on), driven by
@@ -30,6 +31,9 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
   const publishedNameLimit = async () =>
     ((await (await fetch(new URL('/openapi.json', dev.baseUrl))).json()) as { components: { schemas: { PetName: { maxLength: number } } } })
       .components.schemas.PetName.maxLength;
+  const notFoundMessage = async () =>
+    ((await (await fetch(`${dev.baseUrl}/nothing`, { headers: { Authorization: dev.authorization } })).json()) as { message: string })
+      .message;
   const setNameLimit = (limit: number) =>
     save('openapi.yaml', read('openapi.yaml').replace(/(PetName:\n(?: {6}.*\n)*? {6}maxLength: )\d+/, `$1${limit}`));
 
@@ -74,6 +78,54 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
     await dev.waitForLine(/^\[dev\] serving /, save('openapi.yaml', good));
   });
 
+  it('keeps the last good server on every kind of save while the spec cannot be served, saying why; the first valid save serves them all', async () => {
+    const limit = await publishedNameLimit();
+    const good = read('openapi.yaml');
+    const first = save(
+      'openapi.yaml',
+      good.replace('      operationId: listPets\n', '      operationId: listPets\n     summary: one space short\n'),
+    );
+    await dev.waitForLine(/^\[dev\] openapi\.yaml cannot be served; the last good server keeps running:$/, first);
+    const registry = read('src/errors/registry.ts');
+    const generated = read('generated/contract.ts');
+    const edits: Array<[file: string, text: string]> = [
+      ['src/errors/registry.ts', registry.replace('`No operation at ${method} ${path}.`', '`No route at ${method} ${path}.`')],
+      ['src/handlers/get-pet.ts', `${read('src/handlers/get-pet.ts')}// saved while the spec is broken\n`],
+      ['generated/contract.ts', `${generated}// saved by hand\n`],
+    ];
+    for (const [file, text] of edits) {
+      const from = save(file, text);
+      const escaped = file.replaceAll('.', '\\.').replaceAll('/', '\\/');
+      await dev.waitForLine(
+        new RegExp(`^\\[dev\\] ${escaped} saved, not served: openapi\\.yaml cannot be served; the last good server keeps running:$`),
+        from,
+      );
+      expect(await dev.waitForLine(/^ {2}openapi\.yaml:\d+:\d+: /, from)).toMatch(/bad indentation of a mapping entry/);
+      expect(await notFoundMessage()).toBe('No operation at GET /v1/nothing.');
+    }
+    expect(await publishedNameLimit()).toBe(limit);
+    // No server started on it. (One may have tried, and failed, when the save came while a cycle
+    // was between its check and its start: the last good server is kept then too.)
+    expect(dev.lines.slice(first).filter((line) => /"msg":"listening"|^\[dev\] serving /.test(line))).toEqual([]);
+    await dev.waitForLine(/^\[dev\] serving /, save('openapi.yaml', good));
+    expect(await notFoundMessage()).toBe('No route at GET /v1/nothing.');
+    // The hand edit of generated/ is written over by the spec's own.
+    expect(read('generated/contract.ts')).toBe(generated);
+    await dev.waitForLine(/^\[dev\] serving /, save('src/errors/registry.ts', registry));
+  });
+
+  it('keeps the last good server when the new one cannot start, and says so', async () => {
+    const registry = read('src/errors/registry.ts');
+    const from = save('src/errors/registry.ts', `${registry}throw new Error('a module that does not load');\n`);
+    await dev.waitForLine(/Error: a module that does not load$/, from);
+    await dev.waitForLine(
+      /^\[dev\] the new server stopped before listening \(1\), see above; the last good server keeps running: fix and save$/,
+      from,
+    );
+    expect(await notFoundMessage()).toBe('No operation at GET /v1/nothing.');
+    await dev.waitForLine(/^\[dev\] serving /, save('src/errors/registry.ts', registry));
+  });
+
   it('restarts on a src/ save, serving the new code; the type check reports its errors without holding the restart back', async () => {
     const registry = read('src/errors/registry.ts');
     const edited = registry.replace('`No operation at ${method} ${path}.`', '`Nothing at ${method} ${path}.`');
@@ -103,5 +155,24 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
       /^\[lint\] .*openapi\.yaml:\d+:\d+ error operation-body-responses "PUT \/pets\/\{petId\} does not document 413 \(it takes a request body\): add '413': \{ \$ref: '#\/components\/responses\/PayloadTooLarge' \} to its responses"/,
       from,
     );
+  });
+
+  // Last: the lines are those the tests above made it print.
+  it('has printed each [dev] line docs/editing-the-spec.md shows, figures and addresses aside', () => {
+    const shown = readFileSync(join(PACKAGE_ROOT, 'docs', 'editing-the-spec.md'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line.startsWith('[dev] '));
+    expect(shown.length).toBeGreaterThan(2);
+    const pattern = (line: string) =>
+      new RegExp(
+        `^${line
+          .split(/(https?:\/\/\S+?(?=:? )|\d+(?:\.\d+)?)/)
+          .map((part, index) =>
+            index % 2 === 1 ? (part.startsWith('http') ? '\\S+?' : '\\d+(?:\\.\\d+)?') : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
+          )
+          .join('')}$`,
+      );
+    expect(shown.filter((line) => !dev.lines.some((printed) => pattern(line).test(printed)))).toEqual([]);
   });
 });

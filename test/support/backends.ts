@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+// The keys inject() reads are declared beside the global setup that provides them; this import
+// brings that declaration into every program that type-checks this file (each workspace's too).
+import type {} from './postgres-global-setup.js';
 import { tempDatabaseUrl } from './processes.js';
 
 /**

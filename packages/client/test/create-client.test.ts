@@ -22,6 +22,11 @@ describe.each(backends)('createPetStoreClient against the server process ($name)
     expect(invalid.data).toBeUndefined();
     expect(invalid.error).toEqual({ code: 'validation_failed', status: 400, message: 'Invalid request: body.categoryId is required.' });
     expect(invalid.response.status).toBe(400);
+    // Formats are the server's to check, in full (docs/client.md, "Formats"): a value its format
+    // refuses, which the types cannot tell, comes back the same way.
+    const unsafe = await client.POST('/pets', { body: { name: 'Tom', categoryId: 2 ** 53 } });
+    expect(unsafe.error).toMatchObject({ code: 'validation_failed', status: 400 });
+    expect(unsafe.error?.message).toContain('body.categoryId must match format "int64"');
   });
 
   it('sends the bearer key on every call; a wrong key gets the typed 401', async () => {

@@ -22,6 +22,10 @@ function validatorOptions(contract: Contract): OpenApiValidatorOpts {
     // Authentication is ours and runs first (see authenticate.ts).
     validateSecurity: false,
     validateFormats: true,
+    // ajv-formats' full mode, as documented by express-openapi-validator (its default is `fast`,
+    // which checks shapes only): a date must be on the calendar, a date-time and a time carry an
+    // offset and name a real instant, an email, uri or uuid follows its RFC.
+    ajvFormats: { mode: 'full' },
     formats: {
       // By default int64 is not range-checked: 1e20 passes and 2^53 + 1 is silently rounded. Only
       // integers JSON and JavaScript carry exactly are int64 values here.

@@ -14,7 +14,7 @@ import {
   selectOperations,
   type RunOptions,
 } from '../../src/run/runner.js';
-import { readApiModel } from '../../src/spec/model.js';
+import { readApiModel, type OperationModel } from '../../src/spec/model.js';
 import { backends, createTestApi, PET_STORE_PROFILE, petStoreDocument } from '../support/pet-store.js';
 
 describe('sharing the request budget', () => {
@@ -50,17 +50,32 @@ describe('choosing what to run', () => {
   });
 
   it('operations: by id, tag, path (exact, or ^ a regular expression) and method, their exclusions, and deprecation', () => {
+    // What each filter keeps is read from the spec's own operations, so that none is listed here.
     const api = readApiModel(petStoreDocument());
     const ids = (filters: Parameters<typeof selectOperations>[1]) => selectOperations(api, filters).map(({ id }) => id);
-    const all = api.operations.map(({ id }) => id);
+    const where = (keep: (operation: OperationModel) => boolean) => api.operations.filter(keep).map(({ id }) => id);
+    const all = where(() => true);
+    const tags = [...new Set(api.operations.flatMap((operation) => operation.tags))];
+    const paths = [...new Set(api.operations.map(({ path }) => path))];
+    const methods = [...new Set(api.operations.map(({ method }) => method))];
+    expect([all.length, tags.length, paths.length, methods.length].every((count) => count > 1)).toBe(true);
     expect(ids({})).toEqual(all);
-    expect(ids({ operations: ['getPet'] })).toEqual(['getPet']);
-    expect(ids({ tags: ['store'] })).toEqual(['listStoreOrders']);
-    expect(ids({ paths: ['/pets'] })).toEqual(api.operations.filter(({ path }) => path === '/pets').map(({ id }) => id));
-    expect(ids({ paths: ['^/pets/'], methods: ['GET'] })).toEqual(['getPet']);
-    expect(ids({ excludeMethods: ['get'] })).toEqual(api.operations.filter(({ method }) => method !== 'get').map(({ id }) => id));
-    expect(ids({ excludeDeprecated: true })).not.toContain('getPet');
-    expect(ids({ excludeTags: ['animals'], excludeOperations: ['listStoreOrders'] })).toEqual([]);
+    for (const id of all) expect(ids({ operations: [id] })).toEqual([id]);
+    for (const tag of tags) {
+      expect(ids({ tags: [tag] })).toEqual(where((operation) => operation.tags.includes(tag)));
+      expect(ids({ excludeTags: [tag], excludeOperations: [all[0]!] })).toEqual(
+        where(({ id, tags: its }) => !its.includes(tag) && id !== all[0]),
+      );
+    }
+    for (const path of paths) expect(ids({ paths: [path] })).toEqual(where((operation) => operation.path === path));
+    for (const method of methods) {
+      expect(ids({ paths: ['^/pets/'], methods: [method.toUpperCase()] })).toEqual(
+        where((operation) => operation.path.startsWith('/pets/') && operation.method === method),
+      );
+      expect(ids({ excludeMethods: [method] })).toEqual(where((operation) => operation.method !== method));
+    }
+    expect(where(({ deprecated }) => deprecated)).not.toEqual([]);
+    expect(ids({ excludeDeprecated: true })).toEqual(where(({ deprecated }) => !deprecated));
     expect(() => ids({ operations: ['nothing'] })).toThrow(`no operation nothing in the spec; it has ${all.join(', ')}`);
   });
 
