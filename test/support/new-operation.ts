@@ -66,3 +66,72 @@ ${errors.join('')}`;
   if (at === -1) throw new Error('openapi.yaml has no /store/orders path to add the operation before');
   return spec.slice(0, at) + operation + spec.slice(at);
 }
+
+/**
+ * openapi.yaml with a stored resource and a read of it, as a user would write them: `Photo`, kept in
+ * table `pet_photos` (`x-storage`), and `GET /pets/{petId}/photos` (listPetPhotos), which returns a
+ * pet's photos, documenting every shared error response.
+ */
+export function withPetPhotos(spec: string): string {
+  const errors = Object.entries(ERROR_RESPONSES)
+    .filter(([status]) => status !== '413' && status !== '415')
+    .map(([status, name]) => `        '${status}':\n          $ref: '#/components/responses/${name}'\n`);
+  const operation = `  /pets/{petId}/photos:
+    get:
+      operationId: listPetPhotos
+      tags: [animals]
+      summary: List an animal's photos
+      description: The photos of an animal, oldest first.
+      parameters:
+        - $ref: '#/components/parameters/PetIdPath'
+      responses:
+        '200':
+          description: The animal's photos.
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  $ref: '#/components/schemas/Photo'
+              examples:
+                photos:
+                  summary: One photo
+                  value: [{ id: 1, petId: 1, url: 'https://example.com/rex.jpg', takenOn: '2024-01-31' }]
+${errors.join('')}`;
+  const schema = `    Photo:
+      type: object
+      description: A photo of an animal.
+      required: [id, petId, url]
+      additionalProperties: false
+      x-storage:
+        table: pet_photos
+        key: id
+      properties:
+        id:
+          type: integer
+          minimum: 1
+          description: The photo's identifier.
+          examples: [1]
+        petId:
+          $ref: '#/components/schemas/PetId'
+        url:
+          type: string
+          format: uri
+          description: Where the photo is.
+          examples: ['https://example.com/rex.jpg']
+        takenOn:
+          type: string
+          format: date
+          description: The day it was taken.
+          examples: ['2024-01-31']
+      examples:
+        - id: 1
+          petId: 1
+          url: https://example.com/rex.jpg
+          takenOn: '2024-01-31'
+`;
+  const path = spec.indexOf('  /store/orders:\n');
+  const pets = spec.indexOf('    Pets:\n');
+  if (path === -1 || pets === -1) throw new Error('openapi.yaml has no /store/orders path or Pets schema to add the photos before');
+  return spec.slice(0, path) + operation + spec.slice(path, pets) + schema + spec.slice(pets);
+}

@@ -7,7 +7,7 @@ import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import * as apiKeys from './api-keys.js';
 import { createPetIdempotently } from './idempotency.js';
-import { checkPetColumns, migratePostgres } from './migrate.js';
+import { checkStoredColumns, migratePostgres } from './migrate.js';
 import { PetInserts } from './pet-inserts.js';
 import * as petUpdates from './pet-updates.js';
 import { createPool } from './pool.js';
@@ -40,7 +40,7 @@ export class PostgresStorage implements Storage {
     try {
       await guarded(async () => {
         await migratePostgres(pool);
-        await checkPetColumns(pool);
+        await checkStoredColumns(pool);
       });
     } catch (error) {
       await pool.end();

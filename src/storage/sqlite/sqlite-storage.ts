@@ -8,7 +8,7 @@ import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
 import type { Storage, StorageOptions } from '../storage.js';
-import { checkPetColumns, migrateSqlite } from './migrate.js';
+import { checkStoredColumns, migrateSqlite } from './migrate.js';
 import { configureConnection, prepareReads } from './statements.js';
 import { SqliteWriter } from './writer.js';
 
@@ -48,7 +48,7 @@ export class SqliteStorage implements Storage {
     try {
       configureConnection(db);
       await migrateSqlite(db);
-      checkPetColumns(db);
+      checkStoredColumns(db);
       return new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.metrics?.observeCommit));
     } catch (error) {
       db.close();
