@@ -29,6 +29,7 @@ import { createIfAbsent, writeIfChanged } from './generate/files.js';
 import { migrationFiles, type WrittenMigration } from './generate/migrations.js';
 import { handlersIndexModule, scaffoldFiles, type FileText } from './generate/scaffold.js';
 import { checkSpec, SpecProblems } from './generate/spec-check.js';
+import { operationsIndexModules, queriesModule, storageScaffoldFiles } from './generate/storage-scaffold.js';
 import { tablesModule } from './generate/tables.js';
 
 const HEADER = '// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.\n';
@@ -309,11 +310,17 @@ export async function generate({
   await write([
     { path: join(generatedDir, 'contract.ts'), text: contractModule(document) },
     { path: join(generatedDir, 'tables.ts'), text: tablesModule(document, HEADER) },
-    ...(out === undefined ? [{ path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) }] : []),
+    { path: join(generatedDir, 'queries.ts'), text: queriesModule(document, HEADER) },
+    ...(out === undefined
+      ? [
+          { path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) },
+          ...operationsIndexModules(document, HEADER).map(({ path, text }) => ({ path: join(root, path), text })),
+        ]
+      : []),
     ...planned.files.map(({ path, text }) => ({ path: join(root, path), text })),
   ]);
   if (out === undefined) {
-    for (const file of scaffoldFiles(document, root)) {
+    for (const file of [...scaffoldFiles(document, root), ...storageScaffoldFiles(document, root)]) {
       if (createIfAbsent(join(root, file.path), await format(file.text, prettierOptions))) result.scaffolded.push(file.path);
     }
   }

@@ -13,7 +13,7 @@ import type { OpenApiDocument } from '../../src/contract/spec.js';
 import type { Migration } from '../../src/storage/migration.js';
 import { POSTGRES_SCHEMA } from '../../src/storage/postgres/migrate.js';
 import { migrateSqlite, SQLITE_SCHEMA, sqliteColumns } from '../../src/storage/sqlite/migrate.js';
-import { missingColumns, type BackendSchema, type MissingColumns } from '../../src/storage/stored-tables.js';
+import { missingColumns, type BackendSchema } from '../../src/storage/stored-tables.js';
 import type { FileText } from './scaffold.js';
 import { columnsOf, persistedSchemas, type Column, type PersistedSchemas } from './tables.js';
 
@@ -120,54 +120,98 @@ async function migrationsOf(root: string, { schema, list }: Backend): Promise<re
   return migrations as readonly Migration[];
 }
 
+/** An index the spec declares on a table (`x-storage`'s `indexes`), named after its table and columns. */
+interface Index {
+  name: string;
+  columns: string[];
+}
+
+function indexesOf(table: SpecTable): Index[] {
+  return (table.indexes ?? []).map((properties) => {
+    const columns = properties.map((property) => {
+      const column = table.columns.find((candidate) => candidate.property === property);
+      if (!column) throw new Error(`${table.read} has no property ${property}, which an index of table ${table.table} names (${HERE})`);
+      return column.column;
+    });
+    return { name: `${table.table}_${columns.join('_')}`, columns };
+  });
+}
+
+/** What a table lacks: its columns (all of them when it is not there at all), and its indexes. */
+interface Change {
+  table: SpecTable;
+  absent: boolean;
+  columns: Column[];
+  indexes: Index[];
+}
+
 /** What each table of the spec lacks after the SQLite migrations: the store's own check, on an in-memory database. */
-async function missingAfter(migrations: readonly Migration[], tables: SpecTable[]): Promise<MissingColumns[]> {
+async function changesAfter(migrations: readonly Migration[], tables: SpecTable[]): Promise<Change[]> {
   const db = new Database(':memory:');
   try {
     await migrateSqlite(db, migrations);
-    return missingColumns(sqliteColumns(db), tables);
+    const missing = new Map(missingColumns(sqliteColumns(db), tables).map((entry) => [entry.table, entry]));
+    const indexNames = db.prepare<[string], string>('SELECT name FROM pragma_index_list(?)').pluck();
+    return tables.flatMap((table) => {
+      const columns = missing.get(table);
+      const present = new Set(indexNames.all(table.table));
+      const indexes = indexesOf(table).filter(({ name }) => !present.has(name));
+      if (!columns && indexes.length === 0) return [];
+      return [{ table, absent: columns?.absent ?? false, columns: (columns?.columns ?? []) as Column[], indexes }];
+    });
   } finally {
     db.close();
   }
 }
 
 /** The properties a change stores, for the comment above it. */
-function describe(missing: MissingColumns[]): string {
-  return missing
-    .map(({ table, columns, absent }) =>
-      absent
-        ? `${table.read} (table ${table.table})`
-        : columns
-            .map(({ property, read, written }) =>
-              [...(read ? [table.read] : []), ...(written ? [table.written] : [])].map((schema) => `${schema}.${property}`).join(', '),
-            )
-            .join(', '),
+function describe(changes: Change[]): string {
+  return changes
+    .map(({ table, columns, absent, indexes }) =>
+      [
+        ...(absent
+          ? [`${table.read} (table ${table.table})`]
+          : columns.flatMap(({ property, read, written }) => [
+              ...(read ? [`${table.read}.${property}`] : []),
+              ...(written ? [`${table.written}.${property}`] : []),
+            ])),
+        ...(absent ? [] : indexes.map(({ name }) => `the index ${name} of ${table.read}`)),
+      ].join(', '),
     )
     .join('; ');
 }
 
 /** The migration's name: what it changes. */
-function nameOf(missing: MissingColumns[]): string {
-  return missing
-    .map(({ table, columns, absent }) =>
-      absent ? `create ${table.table}` : `add ${columns.map((c) => `${table.table}.${c.column}`).join(', ')}`,
+function nameOf(changes: Change[]): string {
+  return changes
+    .map(({ table, columns, absent, indexes }) =>
+      absent
+        ? `create ${table.table}`
+        : [
+            ...(columns.length ? [`add ${columns.map((c) => `${table.table}.${c.column}`).join(', ')}`] : []),
+            ...(indexes.length ? [`index ${indexes.map(({ name }) => name).join(', ')}`] : []),
+          ].join('; '),
     )
     .join('; ');
 }
 
 /** The entry appended to a backend's list. */
-function entry(backend: Backend, version: number, missing: MissingColumns[], tables: Map<string, SpecTable>): string {
-  const sql = missing
-    .map(({ table, columns, absent }) => {
-      const spec = tables.get(table.table)!;
-      return absent ? backend.createTable(spec) : backend.addColumns(spec, columns as Column[]);
-    })
+function entry(backend: Backend, version: number, changes: Change[]): string {
+  const sql = changes
+    .map(({ table, columns, absent, indexes }) =>
+      [
+        ...(absent ? [backend.createTable(table)] : columns.length ? [backend.addColumns(table, columns)] : []),
+        ...indexes.map(
+          ({ name, columns: indexed }) => `CREATE INDEX ${name} ON ${quoted(table.table)} (${indexed.map(quoted).join(', ')});`,
+        ),
+      ].join('\n'),
+    )
     .join('\n\n');
   const body = sql.replaceAll('\\', '\\\\').replaceAll('`', '\\`').replaceAll('${', '\\${');
   return `  {
     version: ${version},
-    name: ${JSON.stringify(nameOf(missing))},
-    // Written by \`npm run generate\` for ${describe(missing)} of openapi.yaml. Review it before
+    name: ${JSON.stringify(nameOf(changes))},
+    // Written by \`npm run generate\` for ${describe(changes)} of openapi.yaml. Review it before
     // it is committed; once shipped, never edit it: add the next one.
     sql: \`
 ${body.replace(/^(?=.)/gm, '      ')}
@@ -199,17 +243,16 @@ export interface WrittenMigration {
  */
 export async function migrationFiles(document: OpenApiDocument, root: string): Promise<{ files: FileText[]; written: WrittenMigration[] }> {
   const tables = persistedSchemas(document).map((persisted) => ({ ...persisted, columns: columnsOf(document, persisted) }));
-  const byName = new Map(tables.map((table) => [table.table, table]));
-  const missing = await missingAfter(await migrationsOf(root, SQLITE), tables);
-  if (missing.length === 0) return { files: [], written: [] };
+  const changes = await changesAfter(await migrationsOf(root, SQLITE), tables);
+  if (changes.length === 0) return { files: [], written: [] };
   const files: FileText[] = [];
   const written: WrittenMigration[] = [];
   for (const backend of [SQLITE, POSTGRES]) {
     const version = Math.max(0, ...(await migrationsOf(root, backend)).map((migration) => migration.version)) + 1;
     const file = backend.schema.migrations;
-    const text = entry(backend, version, missing, byName);
+    const text = entry(backend, version, changes);
     files.push({ path: file, text: appended(readFileSync(join(root, file), 'utf8'), file, text) });
-    written.push({ file, version, name: nameOf(missing) });
+    written.push({ file, version, name: nameOf(changes) });
   }
   return { files, written };
 }

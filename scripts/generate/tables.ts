@@ -19,6 +19,8 @@ export interface PersistedSchemas {
    * page comes from the index alone: a new read column rebuilds them (scripts/generate/migrations.ts).
    */
   coveringIndexes?: readonly { name: string; key: readonly string[] }[];
+  /** Indexes on the table, each a list of the read schema's properties (`x-storage`'s `indexes`). */
+  indexes?: readonly (readonly string[])[];
 }
 
 /** The pets table: its storage (versions, statements) is written by hand, so it is declared here rather than marked in the spec. */
@@ -41,6 +43,7 @@ export const PERSISTED: readonly PersistedSchemas[] = [PETS];
 interface StorageMarker {
   table: string;
   key: string;
+  indexes?: string[][];
   written?: string;
   patched?: string;
 }
@@ -55,6 +58,11 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
       throw new Error(`${where} needs \`table\` (the table's name) and \`key\` (the property that identifies a row) (${HERE})`);
     if (!/^[a-z][a-z0-9_]*$/.test(marker.table))
       throw new Error(`${where}.table ${JSON.stringify(marker.table)} is no plain table name (${HERE})`);
+    if (
+      marker.indexes !== undefined &&
+      !(Array.isArray(marker.indexes) && marker.indexes.every((index) => Array.isArray(index) && index.length > 0))
+    )
+      throw new Error(`${where}.indexes is a list of indexes, each a list of ${name}'s properties (${HERE})`);
     return [
       {
         table: marker.table,
@@ -62,6 +70,7 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         key: marker.key,
         ...(marker.written && { written: marker.written }),
         ...(marker.patched && { patched: marker.patched }),
+        ...(marker.indexes && { indexes: marker.indexes }),
       },
     ];
   });

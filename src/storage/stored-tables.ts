@@ -49,6 +49,14 @@ export function missingColumns(
 
 const quoted = (column: string) => `"${column}"`;
 
+/** The columns a read of the table selects, in its row's order, quoted: what a query of an \`x-storage\` schema selects. */
+export function selectList(table: StoredTable): string {
+  return table.columns
+    .filter((column) => column.read)
+    .map((column) => quoted(column.column))
+    .join(', ');
+}
+
 /**
  * The error that stops a store from opening while a table or column of openapi.yaml has no migration
  * (rather than dropping the property on every write), naming each, its SQL type and where the

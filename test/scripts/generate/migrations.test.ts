@@ -115,5 +115,11 @@ describe('the migrations npm run generate writes (scripts/generate/migrations.ts
         WHERE i.indexrelid = 'pets_status_id'::regclass`,
     );
     expect(indexed.rows.map((row) => row.column_name).sort()).toEqual(['birth_date', 'category_id', 'id', 'name', 'status']);
+    const photoIndexes = await client.query<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE indexname = 'pet_photos_pet_id_id'",
+    );
+    expect(photoIndexes.rows.map((row) => row.indexdef)).toEqual([
+      expect.stringContaining('ON public.pet_photos USING btree (pet_id, id)'),
+    ]);
   });
 });
