@@ -177,3 +177,74 @@ export function listPetPhotos(queries: Queries): OperationQueries['listPetPhotos
 }
 `,
 };
+
+/** The tests a user writes in place of the scaffolded ones for listPetPhotos, by their paths. */
+export const PET_PHOTOS_TESTS: Record<string, string> = {
+  'test/handlers/list-pet-photos.test.ts': `import { describe, expect, it } from 'vitest';
+import { listPetPhotos } from '../../src/handlers/list-pet-photos.js';
+import { operationRequest } from '../support/operation-request.js';
+import { openTestStorage } from '../support/test-app.js';
+
+describe('listPetPhotos handler', () => {
+  it('raises pet_not_found for a pet there is not', async () => {
+    const handler = listPetPhotos({ storage: await openTestStorage() });
+    await expect(handler(operationRequest({ path: { petId: 404 } }))).rejects.toMatchObject({ code: 'pet_not_found' });
+  });
+});
+`,
+  'test/http/app/list-pet-photos.test.ts': `import { describe, expect, it } from 'vitest';
+import { backends } from '../../support/backends.js';
+import { createTestApi } from '../../support/test-app.js';
+
+describe.each(backends)('listPetPhotos [$name]', (backend) => {
+  it("answers a pet's photos, none yet, and 404 for a pet there is not", async () => {
+    const t = await createTestApi({ backend });
+    const created = await t.api.post('/v1/pets').set(t.auth).send({ name: 'Rex', categoryId: 3 }).expect(201);
+    const res = await t.api.get(\`/v1/pets/\${created.body.id}/photos\`).set(t.auth).expect(200);
+    expect(res.body).toEqual([]);
+    await t.api.get('/v1/pets/404/photos').set(t.auth).expect(404);
+  });
+});
+`,
+  'test/storage/sqlite/operations/list-pet-photos.test.ts': `import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrateSqlite } from '../../../../src/storage/sqlite/migrate.js';
+import { listPetPhotos } from '../../../../src/storage/sqlite/operations/list-pet-photos.js';
+
+describe('listPetPhotos on sqlite', () => {
+  it("reads a pet's photos in id order, a missing takenOn left out", async () => {
+    const db = new Database(':memory:');
+    await migrateSqlite(db);
+    db.exec("INSERT INTO pet_photos (pet_id, url, taken_on) VALUES (1, 'https://example.com/a.jpg', '2024-01-31'), (2, 'https://example.com/b.jpg', NULL), (1, 'https://example.com/c.jpg', NULL)");
+    expect(await listPetPhotos(db)({ path: { petId: 1 } })).toEqual([
+      { id: 1, petId: 1, url: 'https://example.com/a.jpg', takenOn: '2024-01-31' },
+      { id: 3, petId: 1, url: 'https://example.com/c.jpg' },
+    ]);
+  });
+});
+`,
+  'test/storage/postgres/operations/list-pet-photos.test.ts': `import { describe, expect, it } from 'vitest';
+import { migratePostgres } from '../../../../src/storage/postgres/migrate.js';
+import { listPetPhotos } from '../../../../src/storage/postgres/operations/list-pet-photos.js';
+import { createPool } from '../../../../src/storage/postgres/pool.js';
+import { Queries } from '../../../../src/storage/postgres/queries.js';
+import { postgresBackend } from '../../../support/backends.js';
+
+describe('listPetPhotos on postgres', () => {
+  it("reads a pet's photos in id order, a missing takenOn left out", async () => {
+    // The backend's own pool: it reads bigint columns as numbers.
+    const pool = createPool(await postgresBackend.createDatabaseUrl(), {});
+    await migratePostgres(pool);
+    await pool.query("INSERT INTO pet_photos (pet_id, url, taken_on) VALUES (1, 'https://example.com/a.jpg', '2024-01-31'), (2, 'https://example.com/b.jpg', NULL), (1, 'https://example.com/c.jpg', NULL)");
+    try {
+      expect(await listPetPhotos(new Queries(pool))({ path: { petId: 1 } })).toEqual([
+        { id: 1, petId: 1, url: 'https://example.com/a.jpg', takenOn: '2024-01-31' },
+        { id: 3, petId: 1, url: 'https://example.com/c.jpg' },
+      ]);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+`,
+};
