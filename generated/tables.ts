@@ -13,11 +13,13 @@ export type ColumnType = 'string' | 'integer' | 'number';
  * Pet's properties. A column is `read` when Pet has its property (reads select it) and
  * `written` when NewPet has it (a create inserts it); `type` is the property's JSON type.
  * `patched`: PetPatch has it, so an update may set it.
+ * `key`: the property that identifies a row (the primary key).
  */
 export const PET_TABLE = {
   table: 'pets',
   read: 'Pet',
   written: 'NewPet',
+  key: 'id',
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
@@ -29,14 +31,14 @@ export const PET_TABLE = {
 /** A row of pets as both backends read it: Pet's columns, in order; an absent property is null. */
 export type PetRow = [id: Pet['id'], name: Pet['name'], categoryId: Pet['categoryId'], status: NonNullable<Pet['status']> | null];
 
-/** What a create inserts: NewPet's columns, in order; an absent property is null. */
-export type NewPetValues = [name: NewPet['name'], categoryId: NewPet['categoryId'], status: NonNullable<NewPet['status']> | null];
-
 export function petFromRow(row: PetRow): Pet {
   const value: Pet = { id: row[0], name: row[1], categoryId: row[2] };
   if (row[3] !== null) value.status = row[3];
   return value;
 }
+
+/** What a create inserts: NewPet's columns, in order; an absent property is null. */
+export type NewPetValues = [name: NewPet['name'], categoryId: NewPet['categoryId'], status: NonNullable<NewPet['status']> | null];
 
 export function newPetValues(newPet: NewPet): NewPetValues {
   return [newPet.name, newPet.categoryId, newPet.status ?? null];
@@ -65,3 +67,6 @@ export function petPatchValues(petPatch: PetPatch): PetPatchValues {
     petPatch.status ?? null,
   ];
 }
+
+/** Every table storage keeps for a schema of openapi.yaml: each backend checks, on opening, that its migrations made them all. */
+export const STORED_TABLES = [PET_TABLE] as const;

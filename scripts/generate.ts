@@ -7,8 +7,10 @@
 // - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
 // - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts).
-// Without --out it also writes src/handlers/index.ts, the handler of every operation, and scaffolds
-// what a new operation needs (scripts/generate/scaffold.ts). A file is written only when its
+// Without --out it also writes src/handlers/index.ts, the handler of every operation, scaffolds
+// what a new operation needs (scripts/generate/scaffold.ts) and, as a command, appends to each
+// backend's migrations one that adds what the spec stores and they do not make yet
+// (scripts/generate/migrations.ts). A file is written only when its
 // content changes. generated/ is committed; test/scripts/generate.test.ts fails when it differs
 // from a fresh run.
 import { join, relative, resolve } from 'node:path';
@@ -24,8 +26,10 @@ import { readErrorCodes } from '../src/contract/error-codes.js';
 import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from '../src/contract/spec.js';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import { createIfAbsent, writeIfChanged } from './generate/files.js';
+import { migrationFiles, type WrittenMigration } from './generate/migrations.js';
 import { handlersIndexModule, scaffoldFiles, type FileText } from './generate/scaffold.js';
 import { checkSpec, SpecProblems } from './generate/spec-check.js';
+import { operationsIndexModules, queriesModule, storageScaffoldFiles } from './generate/storage-scaffold.js';
 import { tablesModule } from './generate/tables.js';
 
 const HEADER = '// Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.\n';
@@ -242,6 +246,12 @@ export interface GenerateOptions {
   root?: string;
   /** Write generated/'s files here instead, and nothing else (no registry, no scaffolding). */
   out?: string;
+  /**
+   * Also append a migration per backend for each table or column the spec stores and the migrations
+   * do not make yet (scripts/generate/migrations.ts). The command does; npm run dev does not, so
+   * that a half-typed property never becomes a migration.
+   */
+  migrations?: boolean;
   /** Called once the spec has passed its checks, before anything is written (npm run dev stops the old server then). */
   onValid?: () => void;
   /** Called once what the server runs on is written, before the types (npm run dev starts the new server then). */
@@ -254,15 +264,30 @@ export interface GenerateResult {
   unchanged: string[];
   /** New files for operations without a handler (handler, unit test, HTTP test). */
   scaffolded: string[];
+  /** The migrations appended, one per backend (with `migrations`). */
+  migrations: WrittenMigration[];
 }
 
 /**
  * Checks openapi.yaml (throwing SpecProblems, with file and line, when it cannot be served), then
  * writes what derives from it: a file only when its content changes, a scaffold only where nothing is.
  */
-export async function generate({ root = PACKAGE_ROOT, out, onValid, onServerFiles }: GenerateOptions = {}): Promise<GenerateResult> {
+export async function generate({
+  root = PACKAGE_ROOT,
+  out,
+  migrations = false,
+  onValid,
+  onServerFiles,
+}: GenerateOptions = {}): Promise<GenerateResult> {
   const specPath = join(root, 'openapi.yaml');
   const document = await checkSpec(root, specPath);
+  // Before anything is written: a column no migration can add stops the run.
+  const planned =
+    migrations && out === undefined
+      ? await migrationFiles(document, root).catch((error: Error) => {
+          throw new SpecProblems([error.message]);
+        })
+      : { files: [], written: [] };
   onValid?.();
   // Formatted like the hand-written code, so that the generated modules read the same way (the
   // project's Prettier settings, wherever --out points). The plugins are named so that npm run dev
@@ -274,7 +299,7 @@ export async function generate({ root = PACKAGE_ROOT, out, onValid, onServerFile
   };
   const generatedDir = out ?? join(root, 'generated');
   const from = out ?? root;
-  const result: GenerateResult = { written: [], unchanged: [], scaffolded: [] };
+  const result: GenerateResult = { written: [], unchanged: [], scaffolded: [], migrations: planned.written };
   const write = async (files: FileText[]) => {
     for (const { path, text } of files) {
       (writeIfChanged(path, await format(text, prettierOptions)) ? result.written : result.unchanged).push(relative(from, path));
@@ -285,10 +310,17 @@ export async function generate({ root = PACKAGE_ROOT, out, onValid, onServerFile
   await write([
     { path: join(generatedDir, 'contract.ts'), text: contractModule(document) },
     { path: join(generatedDir, 'tables.ts'), text: tablesModule(document, HEADER) },
-    ...(out === undefined ? [{ path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) }] : []),
+    { path: join(generatedDir, 'queries.ts'), text: queriesModule(document, HEADER) },
+    ...(out === undefined
+      ? [
+          { path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) },
+          ...operationsIndexModules(document, HEADER).map(({ path, text }) => ({ path: join(root, path), text })),
+        ]
+      : []),
+    ...planned.files.map(({ path, text }) => ({ path: join(root, path), text })),
   ]);
   if (out === undefined) {
-    for (const file of scaffoldFiles(document, root)) {
+    for (const file of [...scaffoldFiles(document, root), ...storageScaffoldFiles(document, root)]) {
       if (createIfAbsent(join(root, file.path), await format(file.text, prettierOptions))) result.scaffolded.push(file.path);
     }
   }
@@ -305,10 +337,16 @@ export async function generate({ root = PACKAGE_ROOT, out, onValid, onServerFile
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   try {
-    const { written, unchanged, scaffolded } = await generate(values.out === undefined ? {} : { out: resolve(values.out) });
+    const { written, unchanged, scaffolded, migrations } = await generate(
+      values.out === undefined ? { migrations: true } : { out: resolve(values.out) },
+    );
     const list = (files: string[]) => (files.length > 0 ? files.join(', ') : 'nothing');
     process.stderr.write(`wrote ${list(written)}; unchanged: ${list(unchanged)}\n`);
     if (scaffolded.length > 0) process.stderr.write(`scaffolded (answering 501 until written): ${scaffolded.join(', ')}\n`);
+    if (migrations.length > 0) {
+      const each = migrations.map(({ file, version, name }) => `  ${file}: version ${version}, ${JSON.stringify(name)}`);
+      process.stderr.write(`new migrations (review them, then commit):\n${each.join('\n')}\n`);
+    }
   } catch (error) {
     if (!(error instanceof SpecProblems)) throw error;
     process.stderr.write(`openapi.yaml has problems; nothing was written:\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);

@@ -3,16 +3,85 @@
 // listing the fields by hand (docs/adding-a-field.md).
 import { resolveRef, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
 
-/** A table, the schema a read returns, the schema a create inserts and the merge patch an update applies. */
+/**
+ * A table, the schema a read returns, the schema a create inserts (none: storage never creates one)
+ * and the merge patch an update applies.
+ */
 export interface PersistedSchemas {
   table: string;
   read: string;
-  written: string;
+  written?: string;
+  patched?: string;
+  /** The read schema's property that identifies a row: the table's primary key. */
+  key: string;
+  /**
+   * PostgreSQL indexes that INCLUDE every column a read selects (the key columns given), so that a
+   * page comes from the index alone: a new read column rebuilds them (scripts/generate/migrations.ts).
+   */
+  coveringIndexes?: readonly { name: string; key: readonly string[] }[];
+  /** Indexes on the table, each a list of the read schema's properties (`x-storage`'s `indexes`). */
+  indexes?: readonly (readonly string[])[];
+}
+
+/** The pets table: its storage (versions, statements) is written by hand, so it is declared here rather than marked in the spec. */
+const PETS: PersistedSchemas = {
+  table: 'pets',
+  read: 'Pet',
+  written: 'NewPet',
+  patched: 'PetPatch',
+  key: 'id',
+  coveringIndexes: [{ name: 'pets_status_id', key: ['status', 'id'] }],
+};
+
+/** What storage persists. */
+export const PERSISTED: readonly PersistedSchemas[] = [PETS];
+
+/**
+ * `x-storage` on a component schema: storage keeps it in a table of its own, whose columns, rows,
+ * mappers and migrations \`npm run generate\` derives from it (docs/adding-a-field.md).
+ */
+interface StorageMarker {
+  table: string;
+  key: string;
+  indexes?: string[][];
+  written?: string;
   patched?: string;
 }
 
-/** What storage persists. */
-export const PERSISTED: readonly PersistedSchemas[] = [{ table: 'pets', read: 'Pet', written: 'NewPet', patched: 'PetPatch' }];
+/** Every table storage keeps: the pets table, then one per schema marked `x-storage`, in the spec's order. */
+export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] {
+  const marked = Object.entries(document.components.schemas).flatMap(([name, schema]) => {
+    const marker = schema['x-storage'] as StorageMarker | undefined;
+    if (marker === undefined) return [];
+    const where = `components.schemas.${name}.x-storage`;
+    if (typeof marker !== 'object' || typeof marker.table !== 'string' || typeof marker.key !== 'string')
+      throw new Error(`${where} needs \`table\` (the table's name) and \`key\` (the property that identifies a row) (${HERE})`);
+    if (!/^[a-z][a-z0-9_]*$/.test(marker.table))
+      throw new Error(`${where}.table ${JSON.stringify(marker.table)} is no plain table name (${HERE})`);
+    if (
+      marker.indexes !== undefined &&
+      !(Array.isArray(marker.indexes) && marker.indexes.every((index) => Array.isArray(index) && index.length > 0))
+    )
+      throw new Error(`${where}.indexes is a list of indexes, each a list of ${name}'s properties (${HERE})`);
+    return [
+      {
+        table: marker.table,
+        read: name,
+        key: marker.key,
+        ...(marker.written && { written: marker.written }),
+        ...(marker.patched && { patched: marker.patched }),
+        ...(marker.indexes && { indexes: marker.indexes }),
+      },
+    ];
+  });
+  const all = [...PERSISTED, ...marked];
+  const tables = new Set<string>();
+  for (const { table, read } of all) {
+    if (tables.has(table)) throw new Error(`${read}: table ${table} is kept for another schema already (${HERE})`);
+    tables.add(table);
+  }
+  return all;
+}
 
 /**
  * The JSON types a column holds as they are: both drivers bind and read them without conversion
@@ -34,6 +103,8 @@ export interface Column {
   /** Required in the read schema (never null), resp. in the written one. */
   readRequired: boolean;
   writtenRequired: boolean;
+  /** The schema's `default`, if it has one: what a migration gives the rows that exist (scripts/generate/migrations.ts). */
+  defaultValue?: string | number;
 }
 
 interface Property {
@@ -112,14 +183,15 @@ function patchTypeOf(document: OpenApiDocument, schemaName: string, property: Pr
 }
 
 /** The table's columns: the read schema's properties in order, then those only the written one has. */
-export function columnsOf(document: OpenApiDocument, { read, written, patched }: PersistedSchemas): Column[] {
+export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas): Column[] {
+  const { read, written, patched, key: keyProperty } = persisted;
   const schema = (name: string) => {
     const found = document.components.schemas[name];
     if (!found) throw new Error(`openapi.yaml has no schema ${name}, which storage persists (${HERE})`);
     return propertiesOf(document, name, found);
   };
   const readProperties = schema(read);
-  const writtenProperties = new Map(schema(written).map((property) => [property.name, property]));
+  const writtenProperties = new Map((written ? schema(written) : []).map((property) => [property.name, property]));
   const columns = new Map<string, Column>();
   for (const property of [...readProperties, ...writtenProperties.values()]) {
     if (columns.has(property.name)) continue;
@@ -128,14 +200,16 @@ export function columnsOf(document: OpenApiDocument, { read, written, patched }:
     const column: Column = {
       property: property.name,
       column: columnName(property.name),
-      type: columnTypeOf(inRead ? read : written, property),
+      type: columnTypeOf(inRead ? read : written!, property),
       read: inRead !== undefined,
       written: inWritten !== undefined,
       patched: false,
       readRequired: inRead?.required ?? false,
       writtenRequired: inWritten?.required ?? false,
     };
-    if (inRead && inWritten && columnTypeOf(written, inWritten) !== column.type)
+    const defaultValue = (inRead ?? inWritten)!.schema['default'];
+    if (typeof defaultValue === 'string' || typeof defaultValue === 'number') column.defaultValue = defaultValue;
+    if (inRead && inWritten && columnTypeOf(written!, inWritten) !== column.type)
       throw new Error(`${read}.${property.name} and ${written}.${property.name} differ in type: one column holds both (${HERE})`);
     if (column.readRequired && column.written && !column.writtenRequired) {
       throw new Error(
@@ -162,6 +236,9 @@ export function columnsOf(document: OpenApiDocument, { read, written, patched }:
     if (other) throw new Error(`${read}.${other} and ${read}.${property} would share column ${column}: rename one (${HERE})`);
     byColumn.set(column, property);
   }
+  const keyColumn = columns.get(keyProperty);
+  if (!keyColumn?.read || !keyColumn.readRequired)
+    throw new Error(`${read}.${keyProperty}, the key of table ${persisted.table}, must be a required property of ${read} (${HERE})`);
   return [...columns.values()];
 }
 
@@ -187,14 +264,24 @@ function tableModule(document: OpenApiDocument, persisted: PersistedSchemas): st
       `{ property: ${literal(property)}, column: ${literal(column)}, type: ${literal(type)}, read: ${isRead}, written: ${isWritten}, patched: ${isPatched} },`,
   );
   const rowType = `${read}Row`;
-  const valuesType = `${written}Values`;
   const required = readColumns.flatMap((column, index) => (column.readRequired ? [`${key(column.property)}: row[${index}]`] : []));
   const optional = readColumns.flatMap((column, index) =>
     column.readRequired ? [] : [`if (row[${index}] !== null) ${member('value', column.property)} = row[${index}];`],
   );
-  const values = writtenColumns.map((column) =>
-    column.writtenRequired ? member(lowerFirst(written), column.property) : `${member(lowerFirst(written), column.property)} ?? null`,
-  );
+  const create = written
+    ? `
+/** What a create inserts: ${written}'s columns, in order; an absent property is null. */
+export type ${written}Values = [${writtenColumns.map((column) => cell(written, column, column.writtenRequired)).join(', ')}];
+
+export function ${lowerFirst(written)}Values(${lowerFirst(written)}: ${written}): ${written}Values {
+  return [${writtenColumns
+    .map((column) =>
+      column.writtenRequired ? member(lowerFirst(written), column.property) : `${member(lowerFirst(written), column.property)} ?? null`,
+    )
+    .join(', ')}];
+}
+`
+    : '';
   const patch = patched
     ? `
 /**
@@ -215,18 +302,19 @@ export function ${lowerFirst(patched)}Values(${lowerFirst(patched)}: ${patched})
 }
 `
     : '';
+  const kept = written ? `${read} and ${written}` : read;
   return `
 /**
- * Table ${table} keeps ${read} and ${written}: one column per property, in snake_case, in the order of
- * ${read}'s properties. A column is \`read\` when ${read} has its property (reads select it) and
- * \`written\` when ${written} has it (a create inserts it); \`type\` is the property's JSON type.${
-   patched ? `\n * \`patched\`: ${patched} has it, so an update may set it.` : ''
- }
+ * Table ${table} keeps ${kept}: one column per property, in snake_case, in the order of
+ * ${read}'s properties. A column is \`read\` when ${read} has its property (reads select it)${
+   written ? ` and\n * \`written\` when ${written} has it (a create inserts it)` : ''
+ }; \`type\` is the property's JSON type.${patched ? `\n * \`patched\`: ${patched} has it, so an update may set it.` : ''}
+ * \`key\`: the property that identifies a row (the primary key).
  */
 export const ${upperSnake(read)}_TABLE = {
   table: ${literal(table)},
-  read: ${literal(read)},
-  written: ${literal(written)},
+  read: ${literal(read)},${written ? `\n  written: ${literal(written)},` : ''}
+  key: ${literal(persisted.key)},
   columns: [
 ${description.map((line) => `    ${line}`).join('\n')}
   ],
@@ -235,29 +323,28 @@ ${description.map((line) => `    ${line}`).join('\n')}
 /** A row of ${table} as both backends read it: ${read}'s columns, in order; an absent property is null. */
 export type ${rowType} = [${readColumns.map((column) => cell(read, column, column.readRequired)).join(', ')}];
 
-/** What a create inserts: ${written}'s columns, in order; an absent property is null. */
-export type ${valuesType} = [${writtenColumns.map((column) => cell(written, column, column.writtenRequired)).join(', ')}];
-
 export function ${lowerFirst(read)}FromRow(row: ${rowType}): ${read} {
   const value: ${read} = { ${required.join(', ')} };
 ${optional.map((line) => `  ${line}`).join('\n')}
   return value;
 }
-
-export function ${lowerFirst(written)}Values(${lowerFirst(written)}: ${written}): ${valuesType} {
-  return [${values.join(', ')}];
-}
-${patch}`;
+${create}${patch}`;
 }
 
 /** generated/tables.ts, before formatting. */
 export function tablesModule(document: OpenApiDocument, header: string): string {
-  const schemas = [...new Set(PERSISTED.flatMap(({ read, written, patched }) => [read, written, ...(patched ? [patched] : [])]))];
+  const persisted = persistedSchemas(document);
+  const schemas = [
+    ...new Set(persisted.flatMap(({ read, written, patched }) => [read, ...(written ? [written] : []), ...(patched ? [patched] : [])])),
+  ];
   return `${header}import type { components } from './openapi.js';
 
 ${schemas.map((name) => `type ${name} = components['schemas'][${literal(name)}];`).join('\n')}
 
 /** The JSON types a column may hold: each backend says how it stores each. */
 export type ColumnType = ${COLUMN_TYPES.map(literal).join(' | ')};
-${PERSISTED.map((persisted) => tableModule(document, persisted)).join('')}`;
+${persisted.map((table) => tableModule(document, table)).join('')}
+/** Every table storage keeps for a schema of openapi.yaml: each backend checks, on opening, that its migrations made them all. */
+export const STORED_TABLES = [${persisted.map(({ read }) => `${upperSnake(read)}_TABLE`).join(', ')}] as const;
+`;
 }

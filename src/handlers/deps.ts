@@ -1,11 +1,15 @@
 import { DEFAULT_IDEMPOTENCY_RETENTION_SECONDS } from '../config.js';
 import type { IdempotencyStore } from '../storage/idempotency.js';
 import type { PetStore } from '../storage/pets.js';
+import type { OperationStore } from '../storage/storage.js';
 
 /** What the server gives createHandlers (src/handlers/index.ts). */
 export interface HandlerOptions {
-  /** Where the operations keep pets, and the records of their Idempotency-Keys. */
-  storage: PetStore & IdempotencyStore;
+  /**
+   * Where the operations keep pets, and the records of their Idempotency-Keys; `storage.operations`
+   * has the storage query of each operation marked `x-storage: query`.
+   */
+  storage: PetStore & IdempotencyStore & OperationStore;
   /** The base path the API is served under, e.g. /v1, for the links handlers return. */
   basePath: string;
   /** The current instant; injected so that tests can move time. */

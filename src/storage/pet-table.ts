@@ -2,7 +2,7 @@
 // and NewPet): no backend lists the pet's fields itself. Pets are read as arrays (better-sqlite3's raw
 // mode, pg's rowMode 'array'), since building a keyed object per row is most of the cost of reading a
 // page and the row becomes a Pet right after (petFromRow).
-import { PET_TABLE, petFromRow, type ColumnType, type PetRow } from '../../generated/tables.js';
+import { PET_TABLE, petFromRow, type PetRow } from '../../generated/tables.js';
 import type { VersionedPet } from './pets.js';
 
 export {
@@ -17,9 +17,6 @@ export {
 
 type PetColumn = (typeof PET_TABLE.columns)[number];
 
-/** The table's name, for the statements that look at its columns. */
-export const PET_TABLE_NAME = PET_TABLE.table;
-
 /** Column names quoted, so that any property's name is one (`order`, `user`). */
 const quoted = (column: string) => `"${column}"`;
 
@@ -30,6 +27,9 @@ export const NEW_PET_COLUMNS: readonly PetColumn[] = PET_TABLE.columns.filter((c
 const PET_COLUMNS: readonly PetColumn[] = PET_TABLE.columns.filter((column) => column.read);
 
 export const PET_COLUMN_COUNT = PET_COLUMNS.length;
+
+/** Where a pet row has the pet's id, wherever the spec puts the property. */
+export const PET_ID_INDEX = PET_COLUMNS.findIndex((column) => column.property === PET_TABLE.key);
 
 /** Pet's columns, as a select list. */
 export const PET_COLUMN_LIST = PET_COLUMNS.map((column) => quoted(column.column)).join(', ');
@@ -76,29 +76,3 @@ export const PET_COLUMN = Object.fromEntries(PET_TABLE.columns.map((column) => [
   PetColumn['property'],
   string
 >;
-
-/** Where a backend's migrations are, and its SQL type for each JSON type: what a missing column's message names. */
-export interface BackendSchema {
-  migrations: string;
-  sqlTypes: Record<ColumnType, string>;
-}
-
-/**
- * The columns of the pets table that Pet or NewPet have a property for and the migrated table
- * lacks (`present`: its columns, as the database lists them), as the error that says where to add
- * them: a property added to openapi.yaml without its migration stops the store from opening,
- * rather than being dropped on every write. Undefined when none is missing.
- */
-export function missingPetColumns(present: Iterable<string>, { migrations, sqlTypes }: BackendSchema): Error | undefined {
-  const columns = new Set(present);
-  const missing = PET_TABLE.columns.filter((column) => !columns.has(column.column));
-  if (missing.length === 0) return undefined;
-  const what = missing.map(({ property, column, type, read, written }) => {
-    const schemas = [...(read ? [PET_TABLE.read] : []), ...(written ? [PET_TABLE.written] : [])].map((schema) => `${schema}.${property}`);
-    return `${schemas.join(' and ')} (column ${quoted(column)} ${sqlTypes[type]})`;
-  });
-  return new Error(
-    `table ${PET_TABLE.table} has no column for ${what.join(', ')} of openapi.yaml: ` +
-      `add ${missing.length === 1 ? 'it' : 'them'} in a new migration in ${migrations} (docs/adding-a-field.md)`,
-  );
-}

@@ -1,3 +1,4 @@
+import type { OperationQueries } from '../../generated/queries.js';
 import type { ApiKeyStore } from './api-keys.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { PetStore } from './pets.js';
@@ -25,10 +26,18 @@ export interface StorageLifecycle {
 }
 
 /**
+ * The storage query of each operation marked `x-storage: query` in openapi.yaml (generated/queries.ts),
+ * each written in src/storage/<backend>/operations/ (scaffolded by `npm run generate`).
+ */
+export interface OperationStore {
+  readonly operations: OperationQueries;
+}
+
+/**
  * Persistence for the whole service, one interface per concern. Each backend (SQLite, PostgreSQL)
  * implements them all, so one slots in without touching their consumers.
  */
-export interface Storage extends PetStore, IdempotencyStore, ApiKeyStore, QuotaStore, StorageLifecycle {}
+export interface Storage extends PetStore, IdempotencyStore, ApiKeyStore, QuotaStore, OperationStore, StorageLifecycle {}
 
 /**
  * The database cannot be reached (down, restarting, unreachable, out of connections). The HTTP
@@ -38,6 +47,20 @@ export class StorageUnavailableError extends Error {
   constructor(options?: { cause?: unknown }) {
     super('the database is unavailable', options);
     this.name = 'StorageUnavailableError';
+  }
+}
+
+/**
+ * The storage query of an operation as `npm run generate` scaffolded it, not written yet: the HTTP
+ * layer answers 501 not_implemented, naming the operation, and logs the file to write.
+ */
+export class QueryNotWrittenError extends Error {
+  constructor(
+    readonly operationId: string,
+    readonly file: string,
+  ) {
+    super(`the storage query of ${operationId} is not written yet: write it in ${file}`);
+    this.name = 'QueryNotWrittenError';
   }
 }
 

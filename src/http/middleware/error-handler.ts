@@ -3,7 +3,7 @@ import type { Contract } from '../../contract/contract.js';
 import { apiError, isApiError, type ApiError } from '../../errors/api-error.js';
 import type { Logger } from '../../log/logger.js';
 import type { HttpMetrics } from '../../metrics/metrics.js';
-import { StorageUnavailableError } from '../../storage/storage.js';
+import { QueryNotWrittenError, StorageUnavailableError } from '../../storage/storage.js';
 import { contextOf } from '../request-context.js';
 import { hasBody } from './request-body.js';
 import { arrivedMethod } from './request-target.js';
@@ -62,6 +62,10 @@ function withHead(allow: string): string {
 function toApiError(error: unknown, req: Request, res: Response, contract: Contract): ApiError | undefined {
   if (isApiError(error)) return error;
   if (error instanceof StorageUnavailableError) return apiError('service_unavailable', undefined, { 'Retry-After': '5' });
+  if (error instanceof QueryNotWrittenError) {
+    const entry = contract.operations.find(({ operation }) => operation.operationId === error.operationId);
+    if (entry) return apiError('not_implemented', { operation: `${entry.method.toUpperCase()} ${contract.basePath}${entry.path}` });
+  }
   const { status, errors, headers } = (error ?? {}) as HttpLikeError;
   // A 400 without the validator's `errors` names no broken rule of the contract: the request could not be read.
   if (status === 400 && !errors) return apiError('malformed_json', { reason: 'unreadable' });
@@ -106,6 +110,7 @@ export function errorHandler(contract: Contract, logger: Logger, metrics?: HttpM
     if (error instanceof StorageUnavailableError) {
       logger.warn({ err: error.cause, method: req.method, path: req.path }, 'database unavailable');
     }
+    if (error instanceof QueryNotWrittenError) logger.warn({ method: req.method, path: req.path }, error.message);
     if (!answer) {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
       answer = apiError('internal_error');

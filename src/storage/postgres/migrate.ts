@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import type { Migration } from '../migration.js';
-import { missingPetColumns, PET_TABLE_NAME, type BackendSchema } from '../pet-table.js';
+import { missingColumns, missingColumnsError, type BackendSchema } from '../stored-tables.js';
 import { postgresMigrations } from './migrations.js';
 import { POSTGRES_TYPES } from './statements.js';
 
-/** What a pets column missing from this backend's schema is told to be added as, and where. */
+/** What a column missing from this backend's schema is told to be added as, and where (and what npm run generate writes). */
 export const POSTGRES_SCHEMA: BackendSchema = { migrations: 'src/storage/postgres/migrations.ts', sqlTypes: POSTGRES_TYPES };
 
 /** Any constant works, as long as every process of this service uses the same one. */
@@ -47,14 +47,13 @@ export async function migratePostgres(pool: pg.Pool, migrations: readonly Migrat
   return newlyApplied;
 }
 
-/** Throws when the migrated pets table lacks a column that openapi.yaml's Pet or NewPet needs (see pet-table.ts). */
-export async function checkPetColumns(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ column_name: string }>(
-    'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
-    [PET_TABLE_NAME],
+/** Throws when the migrated tables lack a table or column that openapi.yaml's stored schemas need (see stored-tables.ts). */
+export async function checkStoredColumns(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ table_name: string; column_name: string }>(
+    'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()',
   );
-  const missing = missingPetColumns(
-    rows.map((row) => row.column_name),
+  const missing = missingColumnsError(
+    missingColumns((table) => rows.filter((row) => row.table_name === table).map((row) => row.column_name)),
     POSTGRES_SCHEMA,
   );
   if (missing) throw missing;

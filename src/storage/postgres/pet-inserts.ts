@@ -1,5 +1,5 @@
 import { GroupCommit, type Settled } from '../group-commit.js';
-import { NEW_PET_COLUMNS, newPetValues, petFromRow, type PetRow } from '../pet-table.js';
+import { NEW_PET_COLUMNS, newPetValues, PET_ID_INDEX, petFromRow, type PetRow } from '../pet-table.js';
 import type { NewPet, Pet } from '../pets.js';
 import type { CommitObserver } from '../storage-metrics.js';
 import { StorageUnavailableError } from '../storage.js';
@@ -37,7 +37,9 @@ export class PetInserts {
       try {
         const columns = NEW_PET_COLUMNS.map((_, column) => values.map((row) => row[column]));
         const rows = await this.queries.arrays<PetRow>(INSERT_PETS, columns);
-        return rows.sort(([a], [b]) => a - b).map((row) => ({ ok: true, value: petFromRow(row) }));
+        return rows
+          .sort((a, b) => (a[PET_ID_INDEX] as number) - (b[PET_ID_INDEX] as number))
+          .map((row) => ({ ok: true, value: petFromRow(row) }));
       } catch (error) {
         if (error instanceof StorageUnavailableError) throw error;
       }

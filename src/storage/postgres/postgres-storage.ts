@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { OperationQueries } from '../../../generated/queries.js';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { petFromRow, versionedPetFromRow, type PetRow, type VersionedPetRow } from '../pet-table.js';
@@ -7,7 +8,8 @@ import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import * as apiKeys from './api-keys.js';
 import { createPetIdempotently } from './idempotency.js';
-import { checkPetColumns, migratePostgres } from './migrate.js';
+import { checkStoredColumns, migratePostgres } from './migrate.js';
+import { postgresOperations } from './operations/index.js';
 import { PetInserts } from './pet-inserts.js';
 import * as petUpdates from './pet-updates.js';
 import { createPool } from './pool.js';
@@ -23,6 +25,7 @@ import { guarded } from './unavailable.js';
  */
 export class PostgresStorage implements Storage {
   readonly kind = 'postgres';
+  readonly operations: OperationQueries;
   private readonly queries: Queries;
   private readonly petInserts: PetInserts;
 
@@ -31,6 +34,7 @@ export class PostgresStorage implements Storage {
     options: StorageOptions,
   ) {
     this.queries = new Queries(pool);
+    this.operations = postgresOperations(this.queries);
     this.petInserts = new PetInserts(this.queries, options.metrics?.observeCommit);
   }
 
@@ -40,7 +44,7 @@ export class PostgresStorage implements Storage {
     try {
       await guarded(async () => {
         await migratePostgres(pool);
-        await checkPetColumns(pool);
+        await checkStoredColumns(pool);
       });
     } catch (error) {
       await pool.end();

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Migration } from '../migration.js';
-import { missingPetColumns, PET_TABLE_NAME, type BackendSchema } from '../pet-table.js';
+import { missingColumns, missingColumnsError, type BackendSchema } from '../stored-tables.js';
 import { sqliteMigrations } from './migrations.js';
 
-/** What a pets column missing from this backend's schema is told to be added as, and where. */
+/** What a column missing from this backend's schema is told to be added as, and where (and what npm run generate writes). */
 export const SQLITE_SCHEMA: BackendSchema = {
   migrations: 'src/storage/sqlite/migrations.ts',
   sqlTypes: { string: 'TEXT', integer: 'INTEGER', number: 'REAL' },
@@ -32,10 +32,15 @@ export function migrateSqlite(db: Database.Database, migrations: readonly Migrat
   return Promise.resolve(newlyApplied);
 }
 
-/** Throws when the migrated pets table lacks a column that openapi.yaml's Pet or NewPet needs (see pet-table.ts). */
-export function checkPetColumns(db: Database.Database): void {
+/** The columns of a table, as SQLite lists them (none: there is no such table). */
+export function sqliteColumns(db: Database.Database): (table: string) => string[] {
   // SQLite's identifiers ignore case.
-  const columns = db.prepare<[string], string>('SELECT lower(name) FROM pragma_table_info(?)').pluck().all(PET_TABLE_NAME);
-  const missing = missingPetColumns(columns, SQLITE_SCHEMA);
+  const statement = db.prepare<[string], string>('SELECT lower(name) FROM pragma_table_info(?)').pluck();
+  return (table) => statement.all(table);
+}
+
+/** Throws when the migrated tables lack a table or column that openapi.yaml's stored schemas need (see stored-tables.ts). */
+export function checkStoredColumns(db: Database.Database): void {
+  const missing = missingColumnsError(missingColumns(sqliteColumns(db)), SQLITE_SCHEMA);
   if (missing) throw missing;
 }

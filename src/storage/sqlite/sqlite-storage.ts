@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import type { OperationQueries } from '../../../generated/queries.js';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js';
@@ -8,7 +9,8 @@ import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
 import type { Storage, StorageOptions } from '../storage.js';
-import { checkPetColumns, migrateSqlite } from './migrate.js';
+import { checkStoredColumns, migrateSqlite } from './migrate.js';
+import { sqliteOperations } from './operations/index.js';
 import { configureConnection, prepareReads } from './statements.js';
 import { SqliteWriter } from './writer.js';
 
@@ -33,12 +35,16 @@ function expectedColumn(expected: ExpectedVersions): string | null {
  */
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
+  readonly operations: OperationQueries;
 
   private constructor(
     private readonly db: Database.Database,
     private readonly reads: ReturnType<typeof prepareReads>,
     private readonly writer: SqliteWriter,
-  ) {}
+  ) {
+    // Reads, on this thread's connection.
+    this.operations = sqliteOperations(db);
+  }
 
   /** Opens the file of a `file:` DATABASE_URL (creating it and its folder), then creates or migrates the schema. */
   static async open(databaseUrl: string, options: StorageOptions = {}): Promise<SqliteStorage> {
@@ -48,7 +54,7 @@ export class SqliteStorage implements Storage {
     try {
       configureConnection(db);
       await migrateSqlite(db);
-      checkPetColumns(db);
+      checkStoredColumns(db);
       return new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.metrics?.observeCommit));
     } catch (error) {
       db.close();

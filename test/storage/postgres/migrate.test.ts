@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PET_TABLE } from '../../../generated/tables.js';
+import Database from 'better-sqlite3';
+import { PET_TABLE, STORED_TABLES } from '../../../generated/tables.js';
 import { migratePostgres, POSTGRES_SCHEMA } from '../../../src/storage/postgres/migrate.js';
 import { postgresMigrations } from '../../../src/storage/postgres/migrations.js';
+import { migrateSqlite, sqliteColumns } from '../../../src/storage/sqlite/migrate.js';
 import { PostgresStorage } from '../../../src/storage/postgres/postgres-storage.js';
 import { postgresBackend } from '../../support/backends.js';
 import { closeLater } from '../../support/test-app.js';
@@ -45,13 +47,33 @@ describe('PostgreSQL migrations', () => {
     expect(missing, `add a migration for them in ${POSTGRES_SCHEMA.migrations} (docs/adding-a-field.md)`).toEqual([]);
   });
 
+  it('makes the same columns in every stored table as the SQLite migrations, which npm run generate reads for both', async () => {
+    const url = await postgresBackend.createDatabaseUrl();
+    await migratePostgres(testPool(url));
+    const { rows } = await (
+      await sqlClient(url)
+    ).query<{ table_name: string; column_name: string }>(
+      'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY ordinal_position',
+    );
+    const db = new Database(':memory:');
+    await migrateSqlite(db);
+    const columns = sqliteColumns(db);
+    for (const { table } of STORED_TABLES) {
+      expect(
+        rows.filter((row) => row.table_name === table).map((row) => row.column_name),
+        `${table}: add the same columns to both backends (scripts/generate/migrations.ts)`,
+      ).toEqual(columns(table));
+    }
+    db.close();
+  });
+
   it('does not open a store whose pets table lacks a column of Pet, and says which migration to write where', async () => {
     const url = await postgresBackend.createDatabaseUrl();
     await migratePostgres(testPool(url));
     await (await sqlClient(url)).query('ALTER TABLE pets DROP COLUMN status');
     await expect(PostgresStorage.open(url)).rejects.toThrow(
       'table pets has no column for Pet.status and NewPet.status (column "status" text) of openapi.yaml: ' +
-        'add it in a new migration in src/storage/postgres/migrations.ts (docs/adding-a-field.md)',
+        'add it in a new migration in src/storage/postgres/migrations.ts (`npm run generate` writes it; docs/adding-a-field.md)',
     );
   });
 

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PET_TABLE } from '../../../generated/tables.js';
-import { checkPetColumns, migrateSqlite, SQLITE_SCHEMA } from '../../../src/storage/sqlite/migrate.js';
+import { checkStoredColumns, migrateSqlite, SQLITE_SCHEMA } from '../../../src/storage/sqlite/migrate.js';
 import { sqliteMigrations } from '../../../src/storage/sqlite/migrations.js';
 import { SqliteStorage } from '../../../src/storage/sqlite/sqlite-storage.js';
 import { tempDatabaseUrl } from '../../support/processes.js';
@@ -36,7 +36,7 @@ describe('SQLite migrations', () => {
     const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('pets')").pluck().all();
     const missing = PET_TABLE.columns.filter(({ column }) => !columns.includes(column)).map(({ property }) => property);
     expect(missing, `add a migration for them in ${SQLITE_SCHEMA.migrations} (docs/adding-a-field.md)`).toEqual([]);
-    expect(() => checkPetColumns(db)).not.toThrow();
+    expect(() => checkStoredColumns(db)).not.toThrow();
   });
 
   it('do not open a store whose pets table lacks a column of Pet, and say which migration to write where', async () => {
@@ -44,9 +44,9 @@ describe('SQLite migrations', () => {
     await (await SqliteStorage.open(url)).close();
     const db = new Database(url.slice('file:'.length));
     db.exec('DROP INDEX pets_status_id; ALTER TABLE pets DROP COLUMN status');
-    expect(() => checkPetColumns(db)).toThrow(
+    expect(() => checkStoredColumns(db)).toThrow(
       'table pets has no column for Pet.status and NewPet.status (column "status" TEXT) of openapi.yaml: ' +
-        'add it in a new migration in src/storage/sqlite/migrations.ts (docs/adding-a-field.md)',
+        'add it in a new migration in src/storage/sqlite/migrations.ts (`npm run generate` writes it; docs/adding-a-field.md)',
     );
     db.close();
     await expect(SqliteStorage.open(url)).rejects.toThrow('add it in a new migration in src/storage/sqlite/migrations.ts');
