@@ -12,6 +12,7 @@ import {
   type OperationEntry,
   type SchemaObject,
 } from '../spec/openapi.js';
+import { documentFor } from '../spec/directions.js';
 import { isJsonMediaType } from '../spec/model.js';
 import type { CheckName } from './names.js';
 
@@ -117,7 +118,8 @@ export class ContractChecker {
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
     this.ajv = createAjv();
-    this.ajv.addSchema(document, 'openapi');
+    // Responses leave out writeOnly properties, even required ones (they are the client's to send).
+    this.ajv.addSchema(documentFor('response', document), 'openapi');
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
   }
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { CheckName } from '../checks/names.js';
+import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
 import { validJson } from './bodies.js';
 import { brokenValues, INVALID_UTF8, type BrokenValue, type Rule } from './invalid-values.js';
@@ -213,7 +214,11 @@ function sitesOf(raw: Schema, path: Step[] = [], chain: Schema[] = [], depth = 0
   const here: Site = { path, schema, chain: [...chain, schema] };
   if (depth > 6) return [here];
   const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
-  const nested = Object.entries(properties).flatMap(([name, property]) => sitesOf(property, [...path, name], here.chain, depth + 1));
+  // A readOnly property is the server's: a client's value of it may be ignored as well as refused,
+  // so no value of it breaks the request.
+  const nested = Object.entries(properties)
+    .filter(([, property]) => !goesOtherWay(property, 'request'))
+    .flatMap(([name, property]) => sitesOf(property, [...path, name], here.chain, depth + 1));
   const items = schema['items'] as Schema | undefined;
   if (items && typeof items === 'object') nested.push(...sitesOf(items, [...path, 0], here.chain, depth + 1));
   return [here, ...nested];

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { FORMATS } from './formats.js';
+import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
 /**
@@ -153,7 +154,7 @@ function validArray(schema: Schema, options: ValueOptions): fc.Arbitrary<unknown
 function validObject(schema: Schema, options: ValueOptions): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
   // A request never carries a readOnly property (OpenAPI: it is the server's to set).
-  const readOnly = (name: string) => properties[name]?.['readOnly'] === true;
+  const readOnly = (name: string) => goesOtherWay(properties[name], 'request');
   const required = new Set(((schema['required'] as string[] | undefined) ?? []).filter((name) => !readOnly(name)));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) {

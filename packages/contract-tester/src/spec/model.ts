@@ -1,3 +1,4 @@
+import { schemaFor } from './directions.js';
 import {
   basePathOf,
   escapePointerToken,
@@ -281,7 +282,7 @@ function readBody(document: OpenApiDocument, operation: Record<string, unknown>)
   const body = resolveRef(document, operation['requestBody'] as RequestBodyObject);
   const media = Object.entries(body.content ?? {}).map(([mediaType, raw]): MediaModel => {
     const object = resolveRef(document, raw);
-    const schema = inlineSchema(document, object.schema ?? {});
+    const schema = schemaFor('request', inlineSchema(document, object.schema ?? {}));
     const model: MediaModel = { mediaType, schema, examples: [...examplesOf(document, object), ...schemaExamples(schema)] };
     const kind = bodyKind(mediaType, schema);
     if (kind) model.kind = kind;
@@ -341,7 +342,7 @@ function readResponses(
     const schema = json === undefined ? undefined : response.content![json]!.schema;
     if (schema !== undefined) {
       model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
-      model.schema = inlineSchema(document, schema);
+      model.schema = schemaFor('response', inlineSchema(document, schema));
     }
     return model;
   });
