@@ -104,9 +104,11 @@ export function bodyValues(media: MediaModel & { kind: BodyKind }): fc.Arbitrary
     case 'binary':
       return binaryBodies(mediaType);
     case 'text':
-      return validJson(schema)
-        .filter((value): value is string => typeof value === 'string')
-        .map((value) => ({ mediaType, bytes: Buffer.from(value, 'utf8'), value }));
+      return keepWhere(validJson(schema), (value): value is string => typeof value === 'string', 'a valid text body').map((value) => ({
+        mediaType,
+        bytes: Buffer.from(value, 'utf8'),
+        value,
+      }));
   }
 }
 

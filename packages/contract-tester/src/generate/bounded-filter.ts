@@ -1,5 +1,7 @@
 import fc from 'fast-check';
-import { UnmakeableValue } from './valid-values.js';
+
+/** A value the tester cannot make: an error at generation, which skips the case's operation with the reason. */
+export class UnmakeableValue extends Error {}
 
 /** How many values in a row a filter may refuse before generation gives up. */
 export const MAX_TRIES = 1000;
