@@ -58,7 +58,7 @@ function message(error: ErrorObject, base: string): string {
   return [
     `data${base}${error.instancePath} ${error.message ?? error.keyword}`,
     allowed !== undefined ? ` ${JSON.stringify(allowed)}` : '',
-    extra !== undefined ? ` (${String(extra)})` : '',
+    extra !== undefined ? ` (${typeof extra === 'string' ? extra : JSON.stringify(extra)})` : '',
   ].join('');
 }
 
@@ -109,7 +109,7 @@ function distance(branch: Branch): [number, number] {
 
 function explainChoice(ajv: Ajv2020, choice: ErrorObject, value: unknown, depth: number, base: string): string {
   const where = `data${base}${choice.instancePath}`;
-  const branches = choice.schema as unknown;
+  const branches: unknown = choice.schema;
   const passing = (choice.params as { passingSchemas?: number[] | null }).passingSchemas;
   if (!Array.isArray(branches)) return `${where} ${choice.message ?? choice.keyword}`;
   if (Array.isArray(passing)) {
@@ -120,8 +120,8 @@ function explainChoice(ajv: Ajv2020, choice: ErrorObject, value: unknown, depth:
   const tried = branches.flatMap((branch: unknown, index): Branch[] => {
     if (branch === null || typeof branch !== 'object') return [];
     const validate = branchValidator(ajv, branch);
-    validate(at);
-    return [{ index, name: branchName(branch, index), errors: validate.errors ?? [] }];
+    const errors = validate(at) === true ? [] : (validate.errors ?? []);
+    return [{ index, name: branchName(branch, index), errors }];
   });
   if (!tried.length) return `${where} ${choice.message ?? choice.keyword}`;
   const closest = tried.reduce((best, next) => {
