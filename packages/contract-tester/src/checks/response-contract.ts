@@ -32,6 +32,17 @@ export interface ObservedResponse {
 export interface Finding {
   check: CheckName;
   message: string;
+  /**
+   * What sets this finding apart from others of its check on the same operation and status (which
+   * schema rule the body broke, and where), so that one does not hide another.
+   */
+  signature?: string;
+}
+
+/** A schema violation in words, and its signature: the same words with array indexes left out. */
+interface Violation {
+  problem: string;
+  signature: string;
 }
 
 /**
@@ -130,10 +141,14 @@ export class ContractChecker {
     return validate;
   }
 
-  private schemaViolation(pointer: string, value: unknown, what: string): string | undefined {
+  private schemaViolation(pointer: string, value: unknown, what: string): Violation | undefined {
     const validate = this.validator(pointer);
     if (validate(value)) return undefined;
-    return `${what} breaks the contract (${pointer}): ${explainErrors(this.ajv, validate.errors, value)}\n${JSON.stringify(value)}`;
+    const explained = explainErrors(this.ajv, validate.errors, value);
+    return {
+      problem: `${what} breaks the contract (${pointer}): ${explained}\n${JSON.stringify(value)}`,
+      signature: `${pointer}: ${explained.replace(/\/\d+(?=[/ ])/g, '/*')}`,
+    };
   }
 
   /** The operation a request reached by the spec, if any (HEAD reaches the GET operation). */
@@ -149,8 +164,11 @@ export class ContractChecker {
   findings(response: ObservedResponse, intent: RequestIntent = 'valid'): Finding[] {
     const where = `${response.method} ${response.url} → ${response.status}`;
     const found: Finding[] = [];
-    const add = (check: CheckName, problem: string | undefined) => {
-      if (problem) found.push({ check, message: problem.startsWith(where) ? problem : `${where}: ${problem}` });
+    const add = (check: CheckName, problem: string | Violation | undefined) => {
+      if (!problem) return;
+      const text = typeof problem === 'string' ? problem : problem.problem;
+      const message = text.startsWith(where) ? text : `${where}: ${text}`;
+      found.push(typeof problem === 'string' ? { check, message } : { check, message, signature: problem.signature });
     };
     const { headers, status } = response;
     const head = response.method.toUpperCase() === 'HEAD';
@@ -253,7 +271,11 @@ export class ContractChecker {
   }
 
   /** The profile's rules on every response, operation or not. */
-  private profileFindings(response: ObservedResponse, where: string, add: (check: CheckName, problem: string | undefined) => void): void {
+  private profileFindings(
+    response: ObservedResponse,
+    where: string,
+    add: (check: CheckName, problem: string | Violation | undefined) => void,
+  ): void {
     const { headers, status } = response;
     const head = response.method.toUpperCase() === 'HEAD';
     for (const name of this.profile.forbiddenHeaders) {

@@ -195,3 +195,23 @@ describe('the contract check of a response with writeOnly and readOnly propertie
     });
   }
 });
+
+describe('the signature of a schema finding', () => {
+  const cards = new ContractChecker(parseSpec(JSON.stringify(cardsSpec('3.1.0'))));
+  const signatures = (body: unknown) =>
+    cards
+      .findings(observed({ method: 'POST', url: '/api/cards', status: 201, body, headers: { 'content-type': 'application/json' } }))
+      .map(({ check, signature }) => `${check}: ${signature}`);
+
+  it('tells apart what was wrong, not the values that showed it', () => {
+    const id = '123e4567-e89b-12d3-a456-426614174000';
+    const missingId = signatures({ number: '4111111111111111' });
+    expect(signatures({ number: '5500000000000004' })).toEqual(missingId);
+    const badNumber = signatures({ id, number: '41' });
+    expect(signatures({ id, number: 'x' })).toEqual(badNumber);
+    expect(badNumber).not.toEqual(missingId);
+    expect(badNumber[0]).toMatch(
+      /^response_schema_conformance: \/paths\/~1cards\/post\/responses\/201\/content\/application~1json\/schema: /,
+    );
+  });
+});
