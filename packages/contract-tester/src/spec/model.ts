@@ -193,8 +193,14 @@ export function inlineSchema(document: OpenApiDocument, schema: unknown, refsInU
   const copy: Schema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     // Examples and the like are data, not schemas: copied as they are.
+    // Extensions are their tools' (a `$ref` in one is not the tester's to follow).
     copy[keyword] =
-      keyword === 'examples' || keyword === 'example' || keyword === 'const' || keyword === 'enum' || keyword === 'default'
+      keyword === 'examples' ||
+      keyword === 'example' ||
+      keyword === 'const' ||
+      keyword === 'enum' ||
+      keyword === 'default' ||
+      keyword.startsWith('x-')
         ? value
         : inlineSchema(document, value, refsInUse);
   }
