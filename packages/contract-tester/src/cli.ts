@@ -105,6 +105,7 @@ interface Options {
   ndjson?: string;
   dryRun?: boolean;
   failOnNotExercised?: boolean;
+  skipUnauthenticated?: boolean;
 }
 
 /** Where the spec is looked for when neither --spec nor the config names one: in the folder the command runs in. */
@@ -154,6 +155,7 @@ const program = new Command('openapi-contract-tester')
   .option('--ndjson <file>', 'also write every exchange, scenario and failure as a JSON line')
   .option('--dry-run', 'print what would be tested, and what not and why, and send nothing')
   .option('--fail-on-not-exercised', 'an operation no valid request got a success from fails the run (default: a warning)')
+  .option('--skip-unauthenticated', 'leave out operations the tester holds no credentials for (default: each fails the run)')
   .showHelpAfterError()
   // A wrong option is a run that cannot start: exit 2, as for an unreachable deployment.
   .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2));
@@ -258,6 +260,7 @@ async function main(): Promise<number> {
     ...(options.maxTime !== undefined ? { maxTimeSeconds: options.maxTime } : {}),
     ...(options.maxResponseTime !== undefined ? { maxResponseTimeMs: options.maxResponseTime } : {}),
     ...(options.replay !== undefined ? { replay: { scenario: options.replay, path: options.replayPath! } } : {}),
+    ...(options.skipUnauthenticated ? { skipUnauthenticated: true } : {}),
   };
   const header = `${document.info.title} ${document.info.version}${profile.name ? `, with ${profile.name}` : ''}`;
   if (options.dryRun) {

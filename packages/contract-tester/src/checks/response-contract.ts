@@ -12,8 +12,10 @@ import {
   type OperationEntry,
   type SchemaObject,
 } from '../spec/openapi.js';
+import { documentFor } from '../spec/directions.js';
 import { isJsonMediaType } from '../spec/model.js';
 import type { CheckName } from './names.js';
+import { explainErrors } from './schema-errors.js';
 
 /** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */
 export interface ObservedResponse {
@@ -30,6 +32,17 @@ export interface ObservedResponse {
 export interface Finding {
   check: CheckName;
   message: string;
+  /**
+   * What sets this finding apart from others of its check on the same operation and status (which
+   * schema rule the body broke, and where), so that one does not hide another.
+   */
+  signature?: string;
+}
+
+/** A schema violation in words, and its signature: the same words with array indexes left out. */
+interface Violation {
+  problem: string;
+  signature: string;
 }
 
 /**
@@ -116,8 +129,9 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv();
-    this.ajv.addSchema(document, 'openapi');
+    this.ajv = createAjv({ verbose: true });
+    // Responses leave out writeOnly properties, even required ones (they are the client's to send).
+    this.ajv.addSchema(documentFor('response', document), 'openapi');
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
   }
 
@@ -127,10 +141,14 @@ export class ContractChecker {
     return validate;
   }
 
-  private schemaViolation(pointer: string, value: unknown, what: string): string | undefined {
+  private schemaViolation(pointer: string, value: unknown, what: string): Violation | undefined {
     const validate = this.validator(pointer);
     if (validate(value)) return undefined;
-    return `${what} breaks the contract (${pointer}): ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(value)}`;
+    const explained = explainErrors(this.ajv, validate.errors, value);
+    return {
+      problem: `${what} breaks the contract (${pointer}): ${explained}\n${JSON.stringify(value)}`,
+      signature: `${pointer}: ${explained.replace(/\/\d+(?=[/ ])/g, '/*')}`,
+    };
   }
 
   /** The operation a request reached by the spec, if any (HEAD reaches the GET operation). */
@@ -146,8 +164,11 @@ export class ContractChecker {
   findings(response: ObservedResponse, intent: RequestIntent = 'valid'): Finding[] {
     const where = `${response.method} ${response.url} → ${response.status}`;
     const found: Finding[] = [];
-    const add = (check: CheckName, problem: string | undefined) => {
-      if (problem) found.push({ check, message: problem.startsWith(where) ? problem : `${where}: ${problem}` });
+    const add = (check: CheckName, problem: string | Violation | undefined) => {
+      if (!problem) return;
+      const text = typeof problem === 'string' ? problem : problem.problem;
+      const message = text.startsWith(where) ? text : `${where}: ${text}`;
+      found.push(typeof problem === 'string' ? { check, message } : { check, message, signature: problem.signature });
     };
     const { headers, status } = response;
     const head = response.method.toUpperCase() === 'HEAD';
@@ -250,7 +271,11 @@ export class ContractChecker {
   }
 
   /** The profile's rules on every response, operation or not. */
-  private profileFindings(response: ObservedResponse, where: string, add: (check: CheckName, problem: string | undefined) => void): void {
+  private profileFindings(
+    response: ObservedResponse,
+    where: string,
+    add: (check: CheckName, problem: string | Violation | undefined) => void,
+  ): void {
     const { headers, status } = response;
     const head = response.method.toUpperCase() === 'HEAD';
     for (const name of this.profile.forbiddenHeaders) {

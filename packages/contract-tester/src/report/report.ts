@@ -57,6 +57,15 @@ export function summary(run: RunResult, context: ReportContext): string {
   if (run.warnings.length) parts.push(['Warnings about the spec:', ...run.warnings.map((warning) => `  - ${warning}`)].join('\n'));
   if (run.skipped.length)
     parts.push(['Operations not tested:', ...run.skipped.map(({ operation, reason }) => `  - ${operation}: ${reason}`)].join('\n'));
+  if (run.unauthenticated.length) {
+    const mark = run.skipUnauthenticated ? '!' : '✗';
+    parts.push(
+      [
+        `${mark} No credentials: ${run.unauthenticated.join(', ')} ${run.unauthenticated.length === 1 ? 'needs' : 'need'} credentials the tester was not given, and ${run.unauthenticated.length === 1 ? 'was' : 'were'} not tested.`,
+        `  Give them (--security NAME=VALUE, --auth, --api-key or -H)${run.skipUnauthenticated ? '' : ', or pass --skip-unauthenticated to leave such operations out without failing the run'}.`,
+      ].join('\n'),
+    );
+  }
   if (run.notExercised.length) {
     const mark = run.failOnNotExercised ? '✗' : '!';
     parts.push(

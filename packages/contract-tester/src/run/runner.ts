@@ -45,6 +45,11 @@ export interface RunOptions {
   maxResponseTimeMs?: number;
   /** Replay one case: a scenario's name and fast-check's path (a fixed scenario's case number). */
   replay?: { scenario: string; path: string };
+  /**
+   * Leave out the operations the tester holds no credentials for, as the user asked; otherwise
+   * each fails the run (a run that tests less than it was pointed at must not pass quietly).
+   */
+  skipUnauthenticated?: boolean;
   /** Called as each scenario finishes. */
   onResult?: (result: ScenarioResult) => void;
   /** Called with every request sent and its answer. */
@@ -86,7 +91,10 @@ export interface RunResult {
   scenarios: ScenarioResult[];
   failures: Failure[];
   /** Operations not tested, and why. */
-  skipped: Array<{ operation: string; reason: string }>;
+  skipped: Array<{ operation: string; reason: string; credentials?: true }>;
+  /** Operations not tested for want of credentials: they fail the run unless skipUnauthenticated. */
+  unauthenticated: string[];
+  skipUnauthenticated: boolean;
   /** Operations tested that never answered a valid request with a success. */
   notExercised: string[];
   /** Whether that fails the run (the profile's failOnNotExercised, or --fail-on-not-exercised). */
@@ -298,7 +306,7 @@ export interface RunPlan {
   checks: CheckName[];
   phases: Phase[];
   scenarios: Array<{ name: string; phase: Phase; group: string; cases: number; fixed: boolean }>;
-  skipped: Array<{ operation: string; reason: string }>;
+  skipped: Array<{ operation: string; reason: string; credentials?: true }>;
   warnings: string[];
   tested: string[];
   /** Operations the filters left out. */
@@ -368,6 +376,8 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     scenarios: [],
     failures: [],
     skipped: [],
+    unauthenticated: [],
+    skipUnauthenticated: options.skipUnauthenticated === true,
     notExercised: [],
     failOnNotExercised: profile.failOnNotExercised,
     warnings: [],
@@ -375,6 +385,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
   const deadline = options.maxTimeSeconds === undefined ? undefined : started + options.maxTimeSeconds * 1000;
   try {
     result.skipped = plan.skipped;
+    result.unauthenticated = plan.skipped.filter(({ credentials }) => credentials).map(({ operation }) => operation);
     result.warnings = plan.warnings;
     let scenarios = plan.scenarios;
     if (options.replay) {
@@ -449,7 +460,14 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
   return result;
 }
 
-/** Whether a run failed: a failure, or (when that counts) an operation never exercised. */
+/**
+ * Whether a run failed: a failure, an operation it holds no credentials for (unless the user said
+ * to skip those), or (when that counts) an operation never exercised.
+ */
 export function runFailed(run: RunResult): boolean {
-  return run.failures.length > 0 || (run.failOnNotExercised && run.notExercised.length > 0);
+  return (
+    run.failures.length > 0 ||
+    (run.unauthenticated.length > 0 && !run.skipUnauthenticated) ||
+    (run.failOnNotExercised && run.notExercised.length > 0)
+  );
 }

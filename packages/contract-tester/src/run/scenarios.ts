@@ -49,8 +49,8 @@ export interface Scenario {
 
 export interface Plan {
   scenarios: Scenario[];
-  /** Operations the run cannot test, and why. */
-  skipped: Array<{ operation: string; reason: string }>;
+  /** Operations the run cannot test, and why (`credentials`: for want of them). */
+  skipped: Array<{ operation: string; reason: string; credentials?: true }>;
   /** What the spec says that the run will not use (an invalid example, a link to nowhere). */
   warnings: string[];
   /** The operations tested. */
@@ -231,7 +231,8 @@ export function planScenarios(session: Session, selected: OperationModel[], phas
     const reason =
       operation.unsupported ?? (authentication.kind === 'impossible' ? authentication.reason : undefined) ?? unmakeable(session, operation);
     if (reason) {
-      skipped.push({ operation: operation.id, reason });
+      const noCredentials = !operation.unsupported && authentication.kind === 'impossible';
+      skipped.push({ operation: operation.id, reason, ...(noCredentials ? { credentials: true as const } : {}) });
       // 401 first needs no credentials: it runs for an operation the tester cannot authenticate.
       if (
         phases.has('fuzzing') &&

@@ -26,14 +26,20 @@ export interface Problem {
   label: string;
   status: number | undefined;
   message: string;
+  /** What sets it apart from other failures of its check, operation and status (see Finding). */
+  signature?: string;
   /** Why the case was made, in words (the rule it breaks, the link it follows). */
   why?: string;
   steps: Step[];
 }
 
-/** Failures are told apart by check, operation and status: one of each is reported. */
-export function problemKey({ check, label, status }: Pick<Problem, 'check' | 'label' | 'status'>): string {
-  return `${check} · ${label} · ${status ?? 'no answer'}`;
+/**
+ * Failures are told apart by check, operation and status, and by what was wrong where a check can
+ * say (a response's body against which rule of its schema): one of each is reported, and a false
+ * alarm or a known bug never hides another of the same check and operation.
+ */
+export function problemKey({ check, label, status, signature }: Pick<Problem, 'check' | 'label' | 'status' | 'signature'>): string {
+  return `${check} · ${label} · ${status ?? 'no answer'}${signature ? ` · ${signature}` : ''}`;
 }
 
 /** A case to send: what it is, and the value its body was made from (a form's, say). */

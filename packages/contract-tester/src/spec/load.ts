@@ -84,6 +84,9 @@ export async function loadSpec(location: string, cwd?: string): Promise<OpenApiD
     if (node === null || typeof node !== 'object') return;
     const object = node as Record<string, unknown>;
     for (const [name, value] of Object.entries(object)) {
+      // An extension is its tool's: a `$ref` in it (Redocly's x-topics naming a Markdown file) is
+      // neither read nor rewritten, and never fails the load.
+      if (name.startsWith('x-')) continue;
       // Examples are data: a `$ref` key inside one is not a reference.
       if (name === 'example' || name === 'examples' || name === 'const' || name === 'enum' || name === 'default') {
         if (name === 'examples' && value && typeof value === 'object' && !Array.isArray(value)) {

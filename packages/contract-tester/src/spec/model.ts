@@ -1,3 +1,4 @@
+import { schemaFor } from './directions.js';
 import {
   basePathOf,
   escapePointerToken,
@@ -192,8 +193,14 @@ export function inlineSchema(document: OpenApiDocument, schema: unknown, refsInU
   const copy: Schema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     // Examples and the like are data, not schemas: copied as they are.
+    // Extensions are their tools' (a `$ref` in one is not the tester's to follow).
     copy[keyword] =
-      keyword === 'examples' || keyword === 'example' || keyword === 'const' || keyword === 'enum' || keyword === 'default'
+      keyword === 'examples' ||
+      keyword === 'example' ||
+      keyword === 'const' ||
+      keyword === 'enum' ||
+      keyword === 'default' ||
+      keyword.startsWith('x-')
         ? value
         : inlineSchema(document, value, refsInUse);
   }
@@ -281,7 +288,7 @@ function readBody(document: OpenApiDocument, operation: Record<string, unknown>)
   const body = resolveRef(document, operation['requestBody'] as RequestBodyObject);
   const media = Object.entries(body.content ?? {}).map(([mediaType, raw]): MediaModel => {
     const object = resolveRef(document, raw);
-    const schema = inlineSchema(document, object.schema ?? {});
+    const schema = schemaFor('request', inlineSchema(document, object.schema ?? {}));
     const model: MediaModel = { mediaType, schema, examples: [...examplesOf(document, object), ...schemaExamples(schema)] };
     const kind = bodyKind(mediaType, schema);
     if (kind) model.kind = kind;
@@ -341,7 +348,7 @@ function readResponses(
     const schema = json === undefined ? undefined : response.content![json]!.schema;
     if (schema !== undefined) {
       model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
-      model.schema = inlineSchema(document, schema);
+      model.schema = schemaFor('response', inlineSchema(document, schema));
     }
     return model;
   });

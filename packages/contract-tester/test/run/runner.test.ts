@@ -14,6 +14,8 @@ import {
   selectOperations,
   type RunOptions,
 } from '../../src/run/runner.js';
+import { Credentials } from '../../src/http/credentials.js';
+import { summary } from '../../src/report/report.js';
 import { readApiModel, type OperationModel } from '../../src/spec/model.js';
 import { backends, createTestApi, PET_STORE_PROFILE, petStoreDocument } from '../support/pet-store.js';
 
@@ -183,6 +185,13 @@ describe('a run without credentials', () => {
     expect(run.failures).toEqual([]);
     expect(run.notExercised).toEqual([]);
     expect(run.requests).toBeGreaterThanOrEqual(100);
+    // Testing less than it was pointed at fails the run, with a message, unless the user said to skip.
+    expect(run.unauthenticated).toEqual(run.skipped.map(({ operation }) => operation));
+    expect(runFailed(run)).toBe(true);
+    expect(summary(run, { credentials: new Credentials({}), command: 'x' })).toMatch(
+      /✗ No credentials: listPets, .* need credentials the tester was not given, and were not tested\.\n {2}Give them \(--security NAME=VALUE, --auth, --api-key or -H\), or pass --skip-unauthenticated/,
+    );
+    expect(runFailed({ ...run, skipUnauthenticated: true })).toBe(false);
   });
 });
 

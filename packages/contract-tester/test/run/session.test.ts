@@ -124,3 +124,13 @@ describe('a tester session', () => {
     expect(problems.map(problemKey)).toEqual(['allow_header_conformance · PUT /pets · 405']);
   });
 });
+
+describe('the key of a problem', () => {
+  it('is its check, operation and status, and its signature where the check gives one', () => {
+    const base = { check: 'response_schema_conformance' as const, label: 'createPet', status: 201 };
+    expect(problemKey(base)).toBe('response_schema_conformance · createPet · 201');
+    expect(problemKey({ ...base, signature: 'data/status must be equal to one of the allowed values' })).not.toBe(
+      problemKey({ ...base, signature: "data must have required property 'id'" }),
+    );
+  });
+});

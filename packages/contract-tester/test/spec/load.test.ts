@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLED, loadSpec, parseSpec, specUrl } from '../../src/spec/load.js';
+import { ContractChecker } from '../../src/checks/response-contract.js';
+import { readApiModel } from '../../src/spec/model.js';
 import { resolveRef, valueAtPointer } from '../../src/spec/openapi.js';
 import { PET_STORE_SPEC } from '../support/pet-store.js';
 import { SHELTER_SPEC } from '../support/test-bed/shelter.js';
@@ -70,5 +72,46 @@ describe('reading a spec', () => {
     expect(specUrl('spec.yaml', '/srv/api').href).toBe('file:///srv/api/spec.yaml');
     expect(specUrl('/abs/spec.yaml', '/srv').href).toBe('file:///abs/spec.yaml');
     expect(specUrl('https://x.test/openapi.json').href).toBe('https://x.test/openapi.json');
+  });
+});
+
+describe("a $ref inside an extension (x-…): not the tester's to resolve", () => {
+  it('is kept as it is, and neither the load nor the model fails on it', async () => {
+    const dir = folder();
+    const spec = {
+      ...minimal(),
+      // Redocly's x-topics point at Markdown files; this one does not even exist.
+      'x-topics': [{ title: 'Guide', content: { $ref: './topics/guide.md' } }],
+      paths: {
+        '/things': {
+          get: {
+            operationId: 'listThings',
+            'x-code-samples': { $ref: './samples/missing.yaml' },
+            responses: {
+              '200': {
+                description: 'ok',
+                content: { 'application/json': { schema: { type: 'array', 'x-docs': { $ref: './docs.md#/nowhere' } } } },
+              },
+            },
+          },
+        },
+      },
+    };
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec));
+    const document = await loadSpec(join(dir, 'openapi.json'));
+    expect(document['x-topics']).toEqual(spec['x-topics']);
+    const model = readApiModel(document);
+    expect(model.operations[0]!.responses[0]!.schema).toMatchObject({ type: 'array', 'x-docs': { $ref: './docs.md#/nowhere' } });
+    const checker = new ContractChecker(document);
+    expect(
+      checker.violations({
+        method: 'GET',
+        url: '/things',
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: [],
+        text: '[]',
+      }),
+    ).toEqual([]);
   });
 });

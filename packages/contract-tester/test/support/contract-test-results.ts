@@ -76,6 +76,8 @@ export const run: RunResult = {
   scenarios: [passed, failed, skipped],
   failures: [failure],
   skipped: [{ operation: 'uploadPhoto', reason: 'it needs oauth (oauth2)' }],
+  unauthenticated: [],
+  skipUnauthenticated: false,
   notExercised: ['listStoreOrders'],
   failOnNotExercised: false,
   warnings: ['getPet: example 1 of parameter petId is not valid against its schema; not sent'],
