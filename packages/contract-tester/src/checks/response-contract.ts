@@ -12,8 +12,10 @@ import {
   type OperationEntry,
   type SchemaObject,
 } from '../spec/openapi.js';
+import { documentFor } from '../spec/directions.js';
 import { isJsonMediaType } from '../spec/model.js';
 import type { CheckName } from './names.js';
+import { explainErrors } from './schema-errors.js';
 
 /** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */
 export interface ObservedResponse {
@@ -116,8 +118,9 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv();
-    this.ajv.addSchema(document, 'openapi');
+    this.ajv = createAjv({ verbose: true });
+    // Responses leave out writeOnly properties, even required ones (they are the client's to send).
+    this.ajv.addSchema(documentFor('response', document), 'openapi');
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
   }
 
@@ -130,7 +133,7 @@ export class ContractChecker {
   private schemaViolation(pointer: string, value: unknown, what: string): string | undefined {
     const validate = this.validator(pointer);
     if (validate(value)) return undefined;
-    return `${what} breaks the contract (${pointer}): ${this.ajv.errorsText(validate.errors)}\n${JSON.stringify(value)}`;
+    return `${what} breaks the contract (${pointer}): ${explainErrors(this.ajv, validate.errors, value)}\n${JSON.stringify(value)}`;
   }
 
   /** The operation a request reached by the spec, if any (HEAD reaches the GET operation). */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { BodyKind, MediaModel, Schema } from '../spec/model.js';
 import type { JsonValue } from './json-text.js';
+import { keepWhere } from './bounded-filter.js';
 import { isValid } from './schema-validator.js';
 import { typesOf, validValue } from './valid-values.js';
 
@@ -12,7 +13,7 @@ export type RequestBody = { mediaType: string; value: JsonValue } | { mediaType:
 
 /** Valid values of a body schema, checked by the validator. */
 export function validJson(schema: Schema): fc.Arbitrary<JsonValue> {
-  return validValue(schema).filter((value) => isValid(schema, value)) as fc.Arbitrary<JsonValue>;
+  return keepWhere(validValue(schema), (value) => isValid(schema, value), 'a valid body') as fc.Arbitrary<JsonValue>;
 }
 
 /** A JSON media type as a client sends it: bare, or with the UTF-8 charset. */
@@ -103,9 +104,11 @@ export function bodyValues(media: MediaModel & { kind: BodyKind }): fc.Arbitrary
     case 'binary':
       return binaryBodies(mediaType);
     case 'text':
-      return validJson(schema)
-        .filter((value): value is string => typeof value === 'string')
-        .map((value) => ({ mediaType, bytes: Buffer.from(value, 'utf8'), value }));
+      return keepWhere(validJson(schema), (value): value is string => typeof value === 'string', 'a valid text body').map((value) => ({
+        mediaType,
+        bytes: Buffer.from(value, 'utf8'),
+        value,
+      }));
   }
 }
 

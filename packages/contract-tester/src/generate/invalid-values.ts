@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { keepWhere } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
 import { RawJson, type JsonValue } from './json-text.js';
 import { isValid } from './schema-validator.js';
@@ -38,7 +39,7 @@ const quoted = (value: unknown) => (value instanceof RawJson ? value.display : J
 
 /** Keeps only values the schema refuses (unless they are raw text, which no parser reads as the schema wants). */
 function refused(schema: Schema, arbitrary: fc.Arbitrary<JsonValue>): fc.Arbitrary<JsonValue> {
-  return arbitrary.filter((value) => value instanceof RawJson || !isValid(schema, value));
+  return keepWhere(arbitrary, (value) => value instanceof RawJson || !isValid(schema, value), 'a value its schema refuses');
 }
 
 function declaredBound(schema: Schema, keyword: string): number | undefined {
@@ -69,7 +70,7 @@ function numbersOutOfBounds(schema: Schema): fc.Arbitrary<BrokenValue> | undefin
  */
 function stringsOutOfBounds(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {
   const { min, declaredMax } = lengthBounds(schema);
-  const valid = validValue(schema).filter((value): value is string => typeof value === 'string');
+  const valid = keepWhere(validValue(schema), (value): value is string => typeof value === 'string', 'a valid string');
   const options: fc.Arbitrary<string>[] = [];
   if (min > 0) options.push(fc.tuple(valid, fc.nat(min - 1)).map(([text, length]) => [...text].slice(0, length).join('')));
   if (declaredMax !== undefined) {
@@ -103,7 +104,7 @@ function wrongType(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {
   if (types.includes('boolean')) candidates.push(pick<JsonValue>('true', 'false', 1, 0));
   const arbitrary = refused(
     schema,
-    fc.oneof(...candidates).filter((value) => !types.length || !types.some((type) => hasType(value, type))),
+    keepWhere(fc.oneof(...candidates), (value) => !types.length || !types.some((type) => hasType(value, type)), 'a value of another type'),
   );
   return canMake(arbitrary) ? arbitrary.map((value) => ({ value, why: `${quoted(value)} has the wrong type` })) : undefined;
 }
@@ -146,9 +147,11 @@ function badEnum(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {
     );
   }
   if (values.some((value) => typeof value === 'number')) candidates.push(fc.integer({ min: -1000, max: 1000 }));
-  const arbitrary = fc
-    .oneof(...candidates)
-    .filter((value) => !values.includes(value) && values.some((member) => typeof member === typeof value));
+  const arbitrary = keepWhere(
+    fc.oneof(...candidates),
+    (value) => !values.includes(value) && values.some((member) => typeof member === typeof value),
+    'a value outside the enum',
+  );
   return canMake(arbitrary) ? arbitrary.map((value) => ({ value, why: `${quoted(value)} is not one of the allowed values` })) : undefined;
 }
 
@@ -170,9 +173,11 @@ function badPattern(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {
   const pattern = patternOf(schema);
   if (!pattern) return undefined;
   const { min, max } = lengthBounds(schema);
-  const arbitrary = fc
-    .oneof(fc.string({ unit: WHITE_SPACE, minLength: Math.max(min, 1), maxLength: Math.max(min, 1) + 3 }), textOfLength(min, max))
-    .filter((text) => !pattern.test(text) && codePointLength(text) >= min && codePointLength(text) <= max);
+  const arbitrary = keepWhere(
+    fc.oneof(fc.string({ unit: WHITE_SPACE, minLength: Math.max(min, 1), maxLength: Math.max(min, 1) + 3 }), textOfLength(min, max)),
+    (text) => !pattern.test(text) && codePointLength(text) >= min && codePointLength(text) <= max,
+    `a text not matching ${pattern.source}`,
+  );
   return canMake(arbitrary)
     ? arbitrary.map((value) => ({ value, why: `${JSON.stringify(value)} does not match ${pattern.source}` }))
     : undefined;
@@ -186,8 +191,10 @@ function nonCanonicalJsonNumber(schema: Schema): fc.Arbitrary<BrokenValue> | und
   const types = typesOf(schema);
   const integer = types.includes('integer');
   if (!integer && !types.includes('number')) return undefined;
-  const valid = validValue(schema).filter(
+  const valid = keepWhere(
+    validValue(schema),
     (value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
+    'a valid whole number',
   );
   return fc
     .tuple(valid, pick('plus', 'zero', 'hex', 'dot', 'trailing dot', 'infinity', 'nan', ...(integer ? ['tiny fraction'] : [])))
@@ -231,7 +238,7 @@ const jsonStringInner = (text: string) => JSON.stringify(text).slice(1, -1);
 /** A valid string with one code point replaced by a bad code unit or by bytes that are not UTF-8. */
 function badText(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {
   if (!typesOf(schema).includes('string') || 'enum' in schema || 'const' in schema) return undefined;
-  const valid = validValue(schema).filter((value): value is string => typeof value === 'string');
+  const valid = keepWhere(validValue(schema), (value): value is string => typeof value === 'string', 'a valid string');
   if (!canMake(valid)) return undefined;
   const bad = fc.oneof(pick(...BAD_CODE_UNITS), pick(...INVALID_UTF8.map((bytes) => Buffer.from(bytes))));
   return fc.tuple(valid, fc.nat(), bad).map(([text, at, unit]) => {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import type { CheckName } from '../checks/names.js';
+import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
 import { validJson } from './bodies.js';
+import { keepWhere } from './bounded-filter.js';
 import { brokenValues, INVALID_UTF8, type BrokenValue, type Rule } from './invalid-values.js';
 import { encodeJson, RawJson, type JsonValue } from './json-text.js';
 import {
@@ -127,7 +129,14 @@ function parameterViolations(parameter: ParameterModel, rule: Rule, maxDigits: n
   // space around it (RFC 9110 §5.5): a broken " A" arrives as a valid "A". Only values that are still
   // broken on arrival count. (Bytes that are not UTF-8 are the point of their rule, left as they are.)
   if (parameter.in !== 'header' || rule === 'badly encoded text' || rule === 'missing required') return violations;
-  return violations?.filter(({ encoded }) => encoded === undefined || !isValid(parameter.schema, receivedHeaderValue(encoded)));
+  return (
+    violations &&
+    keepWhere(
+      violations,
+      ({ encoded }) => encoded === undefined || !isValid(parameter.schema, receivedHeaderValue(encoded)),
+      `a value of header ${parameter.name} still broken on arrival`,
+    )
+  );
 }
 
 function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number): fc.Arbitrary<ParameterViolation> | undefined {
@@ -168,7 +177,7 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     }
     case 'non-canonical number': {
       if (!types.includes('integer')) return undefined;
-      const valid = validParameterValue(parameter).filter((value): value is number => typeof value === 'number');
+      const valid = keepWhere(validParameterValue(parameter), (value): value is number => typeof value === 'number', 'a valid number');
       return fc
         .tuple(valid, fc.nat())
         .map(([value, pick]) => {
@@ -179,7 +188,7 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     }
     case 'badly encoded text': {
       if (!types.includes('string') || 'enum' in parameter.schema) return undefined;
-      const valid = validParameterValue(parameter).filter((value): value is string => typeof value === 'string');
+      const valid = keepWhere(validParameterValue(parameter), (value): value is string => typeof value === 'string', 'a valid string');
       // Percent-encoded bytes that are not UTF-8 (or not percent-encoding); in a header, Latin-1 bytes.
       const bad = inHeader ? pick('\xff', '\xe9', '\x80') : pick(...BAD_PERCENT_ENCODING);
       return fc.tuple(valid, fc.nat(), bad).map(([text, at, unit]) => {
@@ -213,7 +222,11 @@ function sitesOf(raw: Schema, path: Step[] = [], chain: Schema[] = [], depth = 0
   const here: Site = { path, schema, chain: [...chain, schema] };
   if (depth > 6) return [here];
   const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
-  const nested = Object.entries(properties).flatMap(([name, property]) => sitesOf(property, [...path, name], here.chain, depth + 1));
+  // A readOnly property is the server's: a client's value of it may be ignored as well as refused,
+  // so no value of it breaks the request.
+  const nested = Object.entries(properties)
+    .filter(([, property]) => !goesOtherWay(property, 'request'))
+    .flatMap(([name, property]) => sitesOf(property, [...path, name], here.chain, depth + 1));
   const items = schema['items'] as Schema | undefined;
   if (items && typeof items === 'object') nested.push(...sitesOf(items, [...path, 0], here.chain, depth + 1));
   return [here, ...nested];
@@ -265,7 +278,7 @@ function siteChanges(site: Site, rule: Rule, propertyNames: readonly string[]): 
     const others = propertyNames.filter((name) => !known.has(name));
     const names = fc.oneof(
       ...(others.length ? [pick(...others)] : []),
-      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }).filter((name) => !known.has(name)),
+      keepWhere(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }), (name) => !known.has(name), 'an unknown name'),
     );
     return fc.tuple(names, fc.jsonValue({ maxDepth: 1 }) as fc.Arbitrary<JsonValue>).map(([name, value]) => ({
       change: { add: [name, value] },

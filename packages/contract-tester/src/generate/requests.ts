@@ -3,6 +3,7 @@ import type { Credential, Header } from '../http/credentials.js';
 import type { MediaModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { bodyValues, type RequestBody } from './bodies.js';
 import { encodeJson } from './json-text.js';
+import { keepWhere } from './bounded-filter.js';
 import { isValid } from './schema-validator.js';
 import { validValue } from './valid-values.js';
 
@@ -89,13 +90,17 @@ export function validParameterValue(parameter: ParameterModel): fc.Arbitrary<unk
   const ascii = inHeaderOrCookie(parameter);
   const joined = !(parameter.in === 'query' && parameter.explode);
   const fine = (text: string) => !(ascii && /^\s|\s$/.test(text));
-  return validValue(parameter.schema, { ascii }).filter((value) => {
-    if (!isValid(parameter.schema, value)) return false;
-    if (!Array.isArray(value)) return fine(parameterText(value)) && !(parameter.in === 'path' && parameterText(value) === '');
-    if (parameter.in === 'path' && value.length === 0) return false;
-    const texts = value.map(parameterText);
-    return texts.every((text) => text !== '' && fine(text) && !(joined && text.includes(',')));
-  });
+  return keepWhere(
+    validValue(parameter.schema, { ascii }),
+    (value) => {
+      if (!isValid(parameter.schema, value)) return false;
+      if (!Array.isArray(value)) return fine(parameterText(value)) && !(parameter.in === 'path' && parameterText(value) === '');
+      if (parameter.in === 'path' && value.length === 0) return false;
+      const texts = value.map(parameterText);
+      return texts.every((text) => text !== '' && fine(text) && !(joined && text.includes(',')));
+    },
+    `a valid value of ${parameter.in} parameter ${parameter.name}`,
+  );
 }
 
 /**

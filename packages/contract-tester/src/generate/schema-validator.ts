@@ -8,9 +8,10 @@ import type { Schema } from '../spec/model.js';
  * are judged by the same rules they are generated and broken by. OpenAPI's own keywords
  * (`example`, `x-…`) are not JSON Schema's, so strict mode is off.
  */
-export function createAjv(): Ajv2020 {
+export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
   // A format it does not know is an annotation (JSON Schema 2020-12): ignored, without a warning.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, logger: false });
+  // `verbose` keeps each error's schema, which explaining a failed oneOf needs.
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, logger: false, verbose: options.verbose === true });
   for (const [name, rule] of Object.entries(FORMATS)) {
     if (rule.type === 'integer' && rule.range) {
       const { min, max } = rule.range;

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
+import { keepWhere, UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
 /**
@@ -77,17 +79,25 @@ function validString(schema: Schema, options: ValueOptions): fc.Arbitrary<string
     return length >= min && length <= max && (!pattern || pattern.test(text));
   };
   const format = typeof schema['format'] === 'string' ? FORMATS[schema['format']] : undefined;
-  if (format?.type === 'string' && format.valid) return format.valid().filter(fits);
+  if (format?.type === 'string' && format.valid) return keepWhere(format.valid(), fits, `a ${String(schema['format'])} of its length`);
   // An anchored pattern says what the whole text looks like: generate from it. An unanchored one
   // (`\S`) says little: generate text of the right length and keep what matches.
   if (pattern && pattern.source.startsWith('^') && pattern.source.endsWith('$')) {
     try {
-      return fc.stringMatching(pattern).filter((text) => fits(text) && !/[\0\ud800-\udfff]/u.test(text));
+      return keepWhere(
+        fc.stringMatching(pattern),
+        (text) => fits(text) && !/[\0\ud800-\udfff]/u.test(text),
+        `a text matching ${pattern.source}`,
+      );
     } catch {
       // A construct fast-check cannot generate from (a lookahead): generate text and keep what matches.
     }
   }
-  return textOfLength(min, max, options.ascii ? asciiUnit : textUnit).filter(fits);
+  return keepWhere(
+    textOfLength(min, max, options.ascii ? asciiUnit : textUnit),
+    fits,
+    `a text of ${min} to ${max} characters${pattern ? ` matching ${pattern.source}` : ''}`,
+  );
 }
 
 /** The integers a schema allows, as bigints (bounds, exclusive bounds and the format's range). */
@@ -153,7 +163,7 @@ function validArray(schema: Schema, options: ValueOptions): fc.Arbitrary<unknown
 function validObject(schema: Schema, options: ValueOptions): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
   // A request never carries a readOnly property (OpenAPI: it is the server's to set).
-  const readOnly = (name: string) => properties[name]?.['readOnly'] === true;
+  const readOnly = (name: string) => goesOtherWay(properties[name], 'request');
   const required = new Set(((schema['required'] as string[] | undefined) ?? []).filter((name) => !readOnly(name)));
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) {
@@ -192,8 +202,7 @@ export function makeable(raw: Schema): boolean {
   return result;
 }
 
-/** A value the tester cannot make: an error at generation, which skips the case's operation with the reason. */
-export class UnmakeableValue extends Error {}
+export { UnmakeableValue };
 
 function unmakeable(what: string): fc.Arbitrary<never> {
   return fc.constant(undefined).map(() => {

@@ -1,4 +1,5 @@
 import { checkDeadline } from '../deadline.js';
+import { schemaFor } from './directions.js';
 import {
   basePathOf,
   escapePointerToken,
@@ -189,6 +190,14 @@ export const INLINE_BUDGET = 5000;
  * each further `$ref`. Validation of responses uses the spec itself, never this copy.
  */
 const sharedCopies = new WeakMap<OpenApiDocument, Map<string, Schema>>();
+const directedCopies = { request: new WeakMap<Schema, Schema>(), response: new WeakMap<Schema, Schema>() };
+
+/** schemaFor, once per shared copy: the operations that share a component share its directed copy too. */
+function directed(direction: 'request' | 'response', schema: Schema): Schema {
+  let copy = directedCopies[direction].get(schema);
+  if (!copy) directedCopies[direction].set(schema, (copy = schemaFor(direction, schema)));
+  return copy;
+}
 
 export function inlineSchema(
   document: OpenApiDocument,
@@ -308,7 +317,7 @@ function readBody(document: OpenApiDocument, operation: Record<string, unknown>)
   const body = resolveRef(document, operation['requestBody'] as RequestBodyObject);
   const media = Object.entries(body.content ?? {}).map(([mediaType, raw]): MediaModel => {
     const object = resolveRef(document, raw);
-    const schema = inlineSchema(document, object.schema ?? {});
+    const schema = directed('request', inlineSchema(document, object.schema ?? {}));
     const model: MediaModel = { mediaType, schema, examples: [...examplesOf(document, object), ...schemaExamples(schema)] };
     const kind = bodyKind(mediaType, schema);
     if (kind) model.kind = kind;
@@ -368,7 +377,7 @@ function readResponses(
     const schema = json === undefined ? undefined : response.content![json]!.schema;
     if (schema !== undefined) {
       model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
-      model.schema = inlineSchema(document, schema);
+      model.schema = directed('response', inlineSchema(document, schema));
     }
     return model;
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { coerceHeader, ContractChecker, type ObservedResponse } from '../../src/checks/response-contract.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { PET_STORE_PROFILE, petStoreDocument } from '../support/pet-store.js';
+import { cardsSpec } from '../support/semantics/cards.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 
 const checker = new ContractChecker(petStoreDocument(), { profile: PET_STORE_PROFILE });
@@ -180,4 +181,17 @@ describe('the contract check of a response, by the spec alone', () => {
       'GET /v1/games/1 → 200: no Content-Type, but one of application/json is documented',
     ]);
   });
+});
+
+describe('the contract check of a response with writeOnly and readOnly properties', () => {
+  for (const version of ['3.0.3', '3.1.0'] as const) {
+    it(`does not require a writeOnly property of a response, but still the others (${version})`, () => {
+      const cards = new ContractChecker(parseSpec(JSON.stringify(cardsSpec(version))));
+      const made = (body: unknown) =>
+        observed({ method: 'POST', url: '/api/cards', status: 201, body, headers: { 'content-type': 'application/json' } });
+      const id = '123e4567-e89b-12d3-a456-426614174000';
+      expect(cards.violations(made({ id, number: '4111111111111111' }))).toEqual([]);
+      expect(cards.violations(made({ number: '4111111111111111' }))[0]).toMatch(/must have required property 'id'/);
+    });
+  }
 });

@@ -12,7 +12,9 @@ import {
 import { NO_CREDENTIALS } from '../../src/generate/requests.js';
 import { isValid } from '../../src/generate/schema-validator.js';
 import { readApiModel } from '../../src/spec/model.js';
+import { parseSpec } from '../../src/spec/load.js';
 import { petStoreDocument } from '../support/pet-store.js';
+import { cardsSpec } from '../support/semantics/cards.js';
 
 const api = readApiModel(petStoreDocument());
 const operation = (id: string) => api.operations.find((candidate) => candidate.id === id)!;
@@ -210,4 +212,21 @@ describe('negative cases of header parameters', () => {
     expect(arrived.length).toBeGreaterThan(100);
     expect(arrived.filter((value) => isValid(idempotencyKey, value))).toEqual([]);
   });
+});
+
+describe('negative cases of a body with readOnly and writeOnly properties', () => {
+  // A server may ignore a client's value of a readOnly property as well as refuse it: no case breaks one.
+  for (const version of ['3.0.3', '3.1.0'] as const) {
+    it(`never break a readOnly property, and never leave one out as if it were required (${version})`, () => {
+      const cards = readApiModel(parseSpec(JSON.stringify(cardsSpec(version))));
+      const createCard = cards.operations[0]!;
+      const whys = RULES.flatMap((rule) => {
+        const cases = negativeCases(cards, createCard, rule, NO_CREDENTIALS);
+        return cases ? fc.sample(cases, { numRuns: 60, seed: 4 }).map(({ why }) => why) : [];
+      });
+      expect(whys.length).toBeGreaterThan(100);
+      expect(whys.filter((why) => /body\.id\b/.test(why))).toEqual([]);
+      expect(whys).toContain('body.cvc is missing');
+    });
+  }
 });
