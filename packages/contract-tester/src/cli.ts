@@ -219,6 +219,9 @@ async function main(): Promise<number> {
   } catch (error) {
     throw new RunError(`cannot read the spec: ${(error as Error).message}`);
   }
+  // --max-time counts from the process's start (performance.now()'s origin): reading the spec is part of the run.
+  if (options.maxTime !== undefined && performance.now() > options.maxTime * 1000)
+    throw new RunError(`--max-time ${options.maxTime} s was reached while reading the spec`);
   const schemes = Object.keys((document.components['securitySchemes'] as object | undefined) ?? {});
   const unknownSchemes = Object.keys(options.security ?? {}).filter((name) => !schemes.includes(name));
   if (unknownSchemes.length)
@@ -257,7 +260,7 @@ async function main(): Promise<number> {
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.excludeChecks ? { excludeChecks: options.excludeChecks } : {}),
     ...(options.phases ? { phases: options.phases } : {}),
-    ...(options.maxTime !== undefined ? { maxTimeSeconds: options.maxTime } : {}),
+    ...(options.maxTime !== undefined ? { maxTimeSeconds: options.maxTime, startedAt: 0 } : {}),
     ...(options.maxResponseTime !== undefined ? { maxResponseTimeMs: options.maxResponseTime } : {}),
     ...(options.replay !== undefined ? { replay: { scenario: options.replay, path: options.replayPath! } } : {}),
     ...(options.skipUnauthenticated ? { skipUnauthenticated: true } : {}),

@@ -1,4 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { checkDeadline } from '../deadline.js';
 import { FORMATS } from './formats.js';
 import type { Schema } from '../spec/model.js';
 
@@ -28,8 +29,12 @@ export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
 let shared: Ajv2020 | undefined;
 const compiled = new WeakMap<Schema, (value: unknown) => boolean>();
 
-/** Whether a value is valid by an inlined schema (no `$ref`s); compiled once per schema object. */
+/**
+ * Whether a value is valid by an inlined schema (no `$ref`s); compiled once per schema object. The
+ * generators' filters call it for every candidate, so it is where a run out of time stops them.
+ */
 export function isValid(schema: Schema, value: unknown): boolean {
+  checkDeadline();
   let validate = compiled.get(schema);
   if (!validate) {
     shared ??= createAjv();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ALL_CHECKS, DEFAULT_CHECKS, isCheckName, type CheckName } from '../checks/names.js';
 import { ContractChecker } from '../checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
+import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
 import { buildRequest, positiveParts, type RequestParts } from '../generate/requests.js';
 import { Credentials, type CredentialOptions } from '../http/credentials.js';
 import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-client.js';
@@ -39,8 +40,10 @@ export interface RunOptions {
   excludeChecks?: string[];
   phases?: Phase[];
   filters?: Filters;
-  /** Stop starting new cases after this long. */
+  /** The hard budget: planning, generation and cases stop this long after `startedAt`. */
   maxTimeSeconds?: number;
+  /** When the budget began, a `performance.now()` time (default: when the run or plan starts; the CLI gives its process's start). */
+  startedAt?: number;
   /** max_response_time: answers slower than this fail. */
   maxResponseTimeMs?: number;
   /** Replay one case: a scenario's name and fast-check's path (a fixed scenario's case number). */
@@ -235,15 +238,22 @@ async function runProperty(
       if (fresh.some((problem) => problemKey(problem) === target)) throw new CaseFailed(fresh);
     };
     const timeLeft = options.deadline === undefined ? undefined : Math.max(1, options.deadline - performance.now());
-    const details = await fc.check(fc.asyncProperty(scenario.arbitrary!, predicate), {
-      seed,
-      numRuns: options.path ? 1 : runs - used,
-      ...(start !== undefined ? { path: start } : {}),
-      ...(options.path ? { endOnFailure: true } : {}),
-      ...(timeLeft !== undefined ? { interruptAfterTimeLimit: timeLeft } : {}),
-    });
+    let details: fc.RunDetails<[unknown]>;
+    try {
+      details = await fc.check(fc.asyncProperty(scenario.arbitrary!, predicate), {
+        seed,
+        numRuns: options.path ? 1 : runs - used,
+        ...(start !== undefined ? { path: start } : {}),
+        ...(options.path ? { endOnFailure: true } : {}),
+        ...(timeLeft !== undefined ? { interruptAfterTimeLimit: timeLeft } : {}),
+      });
+    } catch (error) {
+      // Generation ran out of time (a filter that rarely passes): the scenario ends where it was.
+      if (error instanceof DeadlineReached) break;
+      throw error;
+    }
     used += details.numRuns;
-    if (!details.failed) break;
+    if (!details.failed || details.errorInstance instanceof DeadlineReached) break;
     const error = details.errorInstance;
     const path = details.counterexamplePath ?? undefined;
     if (!(error instanceof CaseFailed)) {
@@ -285,7 +295,14 @@ async function runFixed(scenario: Scenario, known: Set<string>, options: { path?
       throw new RunError(`${scenario.name} has cases 0 to ${cases.length - 1}, not ${options.path}`);
     if (options.deadline !== undefined && performance.now() > options.deadline) break;
     runs += 1;
-    for (const problem of await scenario.run(cases[index])) {
+    let problems: Problem[];
+    try {
+      problems = await scenario.run(cases[index]);
+    } catch (error) {
+      if (error instanceof DeadlineReached) break;
+      throw error;
+    }
+    for (const problem of problems) {
       const key = problemKey(problem);
       if (known.has(key) && options.path === undefined) continue;
       known.add(key);
@@ -314,9 +331,17 @@ export interface RunPlan {
 }
 
 /** Sets up a run without sending anything: the model, the checks, the session and its plan. */
-function prepare(options: RunOptions) {
+function prepare(options: RunOptions, deadline: number | undefined) {
   const profile = options.profile ?? EMPTY_PROFILE;
-  const api = readApiModel(options.document);
+  setGenerationDeadline(deadline);
+  let api: ApiModel;
+  try {
+    api = readApiModel(options.document);
+  } catch (error) {
+    if (!(error instanceof DeadlineReached)) throw error;
+    setGenerationDeadline(undefined);
+    throw new RunError(`--max-time ${options.maxTimeSeconds} s was reached while reading the spec's operations, before any was planned`);
+  }
   // The deployment's base path, whatever the spec's servers say (a gateway may add a prefix).
   api.basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
   const checks = selectChecks(profile, options.checks, options.excludeChecks, options.maxResponseTimeMs !== undefined);
@@ -334,7 +359,8 @@ function prepare(options: RunOptions) {
 
 /** The plan of a run (--dry-run): what it would send, per scenario, and what it would leave out and why. */
 export function planRun(options: RunOptions): RunPlan {
-  const { api, checks, operations, phases, client, plan } = prepare(options);
+  const { api, checks, operations, phases, client, plan } = prepare(options, deadlineOf(options, performance.now()));
+  setGenerationDeadline(undefined);
   client.close();
   const properties = plan.scenarios.filter(({ arbitrary }) => arbitrary);
   const runs = allocateRuns(properties, options.requests);
@@ -363,7 +389,15 @@ export function planRun(options: RunOptions): RunPlan {
 export async function runContractTests(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const { document } = options;
-  const { profile, checks, client, session, plan } = prepare(options);
+  const deadline = deadlineOf(options, started);
+  let prepared;
+  try {
+    prepared = prepare(options, deadline);
+  } catch (error) {
+    setGenerationDeadline(undefined);
+    throw error;
+  }
+  const { profile, checks, client, session, plan } = prepared;
   if (options.onExchange) client.onExchange = options.onExchange;
   const result: RunResult = {
     baseUrl: options.baseUrl,
@@ -382,7 +416,6 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     failOnNotExercised: profile.failOnNotExercised,
     warnings: [],
   };
-  const deadline = options.maxTimeSeconds === undefined ? undefined : started + options.maxTimeSeconds * 1000;
   try {
     result.skipped = plan.skipped;
     result.unauthenticated = plan.skipped.filter(({ credentials }) => credentials).map(({ operation }) => operation);
@@ -453,11 +486,17 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
         .map(({ id }) => id);
     }
   } finally {
+    setGenerationDeadline(undefined);
     client.close();
   }
   result.requests = client.sent;
   result.seconds = (performance.now() - started) / 1000;
   return result;
+}
+
+/** When the run's budget ends, a `performance.now()` time; undefined without --max-time. */
+function deadlineOf(options: RunOptions, now: number): number | undefined {
+  return options.maxTimeSeconds === undefined ? undefined : (options.startedAt ?? now) + options.maxTimeSeconds * 1000;
 }
 
 /**

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { CaseKind } from '../checks/expectations.js';
 import type { CheckName } from '../checks/names.js';
 import { coverageCases } from '../generate/coverage.js';
+import { checkDeadline, DeadlineReached } from '../deadline.js';
 import { baseParts, exampleCases, type FixedCase } from '../generate/examples.js';
 import { RULES } from '../generate/invalid-values.js';
 import { BODY_RULES, negativeCases, ruleCheck, type NegativeCase, type NegativeRule } from '../generate/negative-requests.js';
@@ -109,14 +110,45 @@ function creatorsOf(session: Session, operation: OperationModel, operations: Ope
  * have; sequences that follow links and what creates make; each create's lifecycle.
  */
 export function planScenarios(session: Session, selected: OperationModel[], phases: ReadonlySet<Phase>): Plan {
+  const progress: Progress = { plan: { scenarios: [], skipped: [], warnings: [...session.api.warnings], tested: [] } };
+  try {
+    return planAll(session, selected, phases, progress);
+  } catch (error) {
+    if (!(error instanceof DeadlineReached)) throw error;
+    return truncatedPlan(selected, progress);
+  }
+}
+
+/** How far planning got: the plan so far, and the operation being planned (none once all were). */
+interface Progress {
+  plan: Plan;
+  operation?: OperationModel;
+}
+
+/** The plan as far as --max-time let it go: the operation it was on and those after it are not tested. */
+function truncatedPlan(selected: OperationModel[], { plan, operation }: Progress): Plan {
+  if (!operation) {
+    plan.warnings.push('--max-time was reached while planning: some per-path and stateful scenarios were not planned');
+    return plan;
+  }
+  const late = new Set(selected.slice(selected.indexOf(operation)).map(({ id }) => id));
+  return {
+    scenarios: plan.scenarios.filter(({ group }) => !late.has(group)),
+    skipped: [
+      ...plan.skipped.filter(({ operation: id }) => !late.has(id)),
+      ...[...late].map((id) => ({ operation: id, reason: 'not planned: --max-time was reached while planning' })),
+    ],
+    warnings: plan.warnings,
+    tested: plan.tested.filter(({ id }) => !late.has(id)),
+  };
+}
+
+function planAll(session: Session, selected: OperationModel[], phases: ReadonlySet<Phase>, progress: Progress): Plan {
   const { api } = session;
   const on = (...checks: CheckName[]) => checks.some((check) => session.enabled(check));
   const answers = on(...ANSWER_CHECKS, 'positive_data_acceptance', 'write_echo');
   const profile = session.settings.profile;
-  const scenarios: Scenario[] = [];
-  const skipped: Plan['skipped'] = [];
-  const warnings = [...api.warnings];
-  const tested: OperationModel[] = [];
+  const { scenarios, skipped, warnings, tested } = progress.plan;
 
   const send = async (
     kind: CaseKind,
@@ -225,6 +257,8 @@ export function planScenarios(session: Session, selected: OperationModel[], phas
   };
 
   for (const operation of selected) {
+    progress.operation = operation;
+    checkDeadline();
     const authentication = session.client.credentials.forOperation(operation);
     const forge = { ...(profile.forgedTokenPrefix ? { tokenPrefix: profile.forgedTokenPrefix } : {}), malformed: true };
     const options = { linkSupplied: linkSuppliedParameters(api, operation) };
@@ -343,7 +377,9 @@ export function planScenarios(session: Session, selected: OperationModel[], phas
     }
   }
 
+  delete progress.operation;
   for (const path of [...new Set(tested.map(({ path }) => path))]) {
+    checkDeadline();
     const operation = tested.find((candidate) => candidate.path === path)!;
     if (phases.has('coverage') && on('allow_header_conformance')) {
       const { parts } = baseParts(api, operation, session.credentialsFor(operation));

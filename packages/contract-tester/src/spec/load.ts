@@ -22,6 +22,15 @@ async function readText(url: URL): Promise<string> {
 
 /** YAML (1.2 core schema: plain scalars are strings, numbers, booleans or null; duplicate keys are an error) or JSON, which is YAML. */
 function parseText(text: string, where: string): unknown {
+  // JSON first when it looks like JSON: a document of tens of megabytes parses in a fraction of
+  // js-yaml's time and memory. Anything JSON.parse refuses is left to js-yaml, whose messages say where.
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // YAML's flow style, or broken JSON: js-yaml says which.
+    }
+  }
   try {
     return load(text, { schema: CORE_SCHEMA });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { checkDeadline } from '../deadline.js';
 import { schemaFor } from './directions.js';
 import {
   basePathOf,
@@ -175,21 +176,55 @@ export function isRecursionCut(schema: unknown): boolean {
 }
 
 /**
+ * How many schema objects one inlined copy may hold. Schemas that refer to each other a lot (a
+ * payments or office API's hundreds of entities) expand exponentially even at two rounds per
+ * `$ref`: past this, every further `$ref` is cut as a recursive one is.
+ */
+export const INLINE_BUDGET = 5000;
+
+/**
  * A copy of a schema with its `$ref`s replaced by their targets (sibling keywords kept, as OpenAPI
  * 3.1 allows). A recursive schema is expanded a few levels deep, then cut: the cut is an empty
  * schema marked RECURSION_CUT, which generation leaves out (an optional property, an empty array,
- * the other branch of a oneOf). Validation of responses uses the spec itself, never this copy.
+ * the other branch of a oneOf). A copy that grows past INLINE_BUDGET objects is cut the same way at
+ * each further `$ref`. Validation of responses uses the spec itself, never this copy.
  */
-export function inlineSchema(document: OpenApiDocument, schema: unknown, refsInUse: string[] = []): Schema {
-  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse)) as unknown as Schema;
+const sharedCopies = new WeakMap<OpenApiDocument, Map<string, Schema>>();
+const directedCopies = { request: new WeakMap<Schema, Schema>(), response: new WeakMap<Schema, Schema>() };
+
+/** schemaFor, once per shared copy: the operations that share a component share its directed copy too. */
+function directed(direction: 'request' | 'response', schema: Schema): Schema {
+  let copy = directedCopies[direction].get(schema);
+  if (!copy) directedCopies[direction].set(schema, (copy = schemaFor(direction, schema)));
+  return copy;
+}
+
+export function inlineSchema(
+  document: OpenApiDocument,
+  schema: unknown,
+  refsInUse: string[] = [],
+  budget = { left: INLINE_BUDGET },
+): Schema {
+  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse, budget)) as unknown as Schema;
   if (schema === null || typeof schema !== 'object') return schema as Schema;
   const { $ref, ...siblings } = schema as Schema;
-  if (typeof $ref === 'string') {
-    if (refsInUse.filter((ref) => ref === $ref).length >= RECURSION_DEPTH) return { [RECURSION_CUT]: $ref };
-    const target = resolveRef(document, { $ref });
-    const inlined = inlineSchema(document, target, [...refsInUse, $ref]);
-    return Object.keys(siblings).length ? { ...inlined, ...inlineSchema(document, siblings, refsInUse) } : inlined;
+  if (typeof $ref === 'string' && !refsInUse.length && !Object.keys(siblings).length) {
+    // A component outside any other is the same copy wherever it is used: made once per document
+    // (the copies are only read), so that thousands of operations sharing an entity share its copy.
+    let copies = sharedCopies.get(document);
+    if (!copies) sharedCopies.set(document, (copies = new Map<string, Schema>()));
+    let copy = copies.get($ref);
+    if (!copy) copies.set($ref, (copy = inlineSchema(document, resolveRef(document, { $ref }), [$ref])));
+    return copy;
   }
+  if (typeof $ref === 'string') {
+    checkDeadline();
+    if (budget.left <= 0 || refsInUse.filter((ref) => ref === $ref).length >= RECURSION_DEPTH) return { [RECURSION_CUT]: $ref };
+    const target = resolveRef(document, { $ref });
+    const inlined = inlineSchema(document, target, [...refsInUse, $ref], budget);
+    return Object.keys(siblings).length ? { ...inlined, ...inlineSchema(document, siblings, refsInUse, budget) } : inlined;
+  }
+  budget.left -= 1;
   const copy: Schema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     // Examples and the like are data, not schemas: copied as they are.
@@ -202,7 +237,7 @@ export function inlineSchema(document: OpenApiDocument, schema: unknown, refsInU
       keyword === 'default' ||
       keyword.startsWith('x-')
         ? value
-        : inlineSchema(document, value, refsInUse);
+        : inlineSchema(document, value, refsInUse, budget);
   }
   return copy;
 }
@@ -288,7 +323,7 @@ function readBody(document: OpenApiDocument, operation: Record<string, unknown>)
   const body = resolveRef(document, operation['requestBody'] as RequestBodyObject);
   const media = Object.entries(body.content ?? {}).map(([mediaType, raw]): MediaModel => {
     const object = resolveRef(document, raw);
-    const schema = schemaFor('request', inlineSchema(document, object.schema ?? {}));
+    const schema = directed('request', inlineSchema(document, object.schema ?? {}));
     const model: MediaModel = { mediaType, schema, examples: [...examplesOf(document, object), ...schemaExamples(schema)] };
     const kind = bodyKind(mediaType, schema);
     if (kind) model.kind = kind;
@@ -348,7 +383,7 @@ function readResponses(
     const schema = json === undefined ? undefined : response.content![json]!.schema;
     if (schema !== undefined) {
       model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
-      model.schema = schemaFor('response', inlineSchema(document, schema));
+      model.schema = directed('response', inlineSchema(document, schema));
     }
     return model;
   });
@@ -385,6 +420,7 @@ export function readApiModel(document: OpenApiDocument): ApiModel {
   const entries = listOperations(document);
   const idByPointer = new Map(entries.map(({ pointer, id }) => [pointer, id]));
   const operations = entries.map((entry): OperationModel => {
+    checkDeadline();
     const raw = entry.operation as unknown as Record<string, unknown>;
     const unsupported: string[] = [];
     const model: OperationModel = {
