@@ -152,7 +152,7 @@ export async function checkBreaking(baseFile: string, revisionFile: string): Pro
   if (compareVersions(revisionVersion, baseVersion) < 0) {
     problems.push(`info.version ${revision.info.version} is older than the release ${base.info.version}`);
   }
-  const basePath = basePathOf(revision);
+  const basePath = basePathOf(revision, { onDisagreement: 'refuse' });
   if (basePath !== `/v${revisionVersion.major}`) {
     problems.push(`version ${revision.info.version} must be served under /v${revisionVersion.major}, not ${basePath}`);
   }

@@ -116,7 +116,7 @@ export async function releaseSpec(version: string, { specFile, releasesDir }: { 
   if (hasReleases(releasesDir)) {
     const { problems, breaking } = await policyProblems(latestRelease(releasesDir), revisionText, version);
     if (problems.length > 0) throw new ReleaseRefused(problems, breaking);
-  } else if (basePathOf(parseSpec(revisionText)) !== `/v${parseVersion(version).major}`) {
+  } else if (basePathOf(parseSpec(revisionText), { onDisagreement: 'refuse' }) !== `/v${parseVersion(version).major}`) {
     throw new ReleaseRefused([`version ${version} must be served under /v${parseVersion(version).major}`]);
   }
   const releaseFile = join(releasesDir, `${version}.yaml`);

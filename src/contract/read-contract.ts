@@ -1,5 +1,6 @@
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes, type ErrorCode } from './error-codes.js';
+import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
 import { basePathOf, listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from './spec.js';
 
 /** Everything the server takes from openapi.yaml, read and checked once at start-up. */
@@ -36,11 +37,6 @@ function readRequestIdPattern(document: OpenApiDocument): RegExp {
   return new RegExp(pattern);
 }
 
-/** application/json, or a structured syntax suffix +json (RFC 6839): application/merge-patch+json. */
-export function isJsonMediaType(mediaType: string): boolean {
-  return /^application\/(?:json|[^\s/;]+\+json)$/i.test(mediaType);
-}
-
 /**
  * The media types the operations' request bodies are declared in. The server parses JSON alone, so a
  * body in another media type could never be read: such a spec is refused at start-up.
@@ -53,9 +49,9 @@ function readRequestMediaTypes(document: OpenApiDocument, operations: readonly O
     for (const mediaType of Object.keys(body.content ?? {})) {
       if (!isJsonMediaType(mediaType))
         throw new Error(
-          `openapi.yaml: ${method.toUpperCase()} ${path} takes ${mediaType}; the server reads JSON bodies only (application/json or a +json type)`,
+          `openapi.yaml: ${method.toUpperCase()} ${path} takes ${mediaType}; the server reads JSON bodies only (application/json, text/json or a +json type)`,
         );
-      mediaTypes.add(mediaType.toLowerCase());
+      mediaTypes.add(mediaTypeEssence(mediaType));
     }
   }
   return [...mediaTypes];
@@ -70,7 +66,7 @@ export function readContract(document: OpenApiDocument): Contract {
   const operations = listOperations(document);
   return {
     document,
-    basePath: basePathOf(document),
+    basePath: basePathOf(document, { onDisagreement: 'refuse' }),
     operations,
     errorCodes: readErrorCodes(document),
     deprecations: readDeprecations(document),

@@ -23,8 +23,8 @@ type DefaultedIn<K extends OperationId, Where extends 'query' | 'header'> = K ex
 export type PathParams<K extends OperationId> = In<K, 'path'>;
 export type QueryParams<K extends OperationId> = WithDefaults<In<K, 'query'>, DefaultedIn<K, 'query'>>;
 export type HeaderParams<K extends OperationId> = WithDefaults<In<K, 'header'>, DefaultedIn<K, 'header'>>;
-/** The JSON media types (as read-contract.ts's isJsonMediaType): application/json and any +json type. */
-type JsonMediaType = 'application/json' | `application/${string}+json`;
+/** The JSON media types (as packages/openapi-document's isJsonMediaType): application/json, text/json and any +json type. */
+type JsonMediaType = 'application/json' | 'text/json' | `application/${string}+json` | `text/${string}+json`;
 /** The body, whichever JSON media type the spec declares it in (merge patches: the same schema in both). */
 export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: { content: infer Content } }
   ? Content[Extract<keyof Content, JsonMediaType>]

@@ -4,7 +4,8 @@ import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { ConfigError, EMPTY_PROFILE, readConfigFile, type Profile } from './config.js';
-import { API_KEY_VARIABLE, AUTH_VARIABLE, Credentials, variableName, type CredentialOptions, type Header } from './http/credentials.js';
+import type { Header } from './generate/requests.js';
+import { API_KEY_VARIABLE, AUTH_VARIABLE, Credentials, variableName, type CredentialOptions } from './http/credentials.js';
 import type { ExchangeRecord } from './http/http-client.js';
 import { harLog } from './report/har.js';
 import { junitXml } from './report/junit.js';

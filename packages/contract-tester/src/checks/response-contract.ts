@@ -3,6 +3,7 @@ import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
+  isJsonMediaType,
   escapePointerToken,
   exactPathPattern,
   listOperations,
@@ -13,7 +14,6 @@ import {
   type SchemaObject,
 } from '../spec/openapi.js';
 import { documentFor } from '../spec/directions.js';
-import { isJsonMediaType } from '../spec/model.js';
 import type { CheckName } from './names.js';
 import { explainErrors } from './schema-errors.js';
 
@@ -125,7 +125,7 @@ export class ContractChecker {
     private readonly document: OpenApiDocument,
     options: { basePath?: string; profile?: Profile } = {},
   ) {
-    this.basePath = options.basePath ?? basePathOf(document);
+    this.basePath = options.basePath ?? basePathOf(document, { onDisagreement: 'none' });
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;

@@ -1,10 +1,16 @@
 import fc from 'fast-check';
-import { splitTarget } from '../stateful/links.js';
 import { exactPathPattern } from '../spec/openapi.js';
 import { operationsAt, type ApiModel, type OperationModel, type SecurityRequirement } from '../spec/model.js';
-import type { Header } from '../http/credentials.js';
 import type { NegativeCase } from './negative-requests.js';
-import { buildRequest, positiveParts, type PositiveOptions, type RequestCredentials, type TestRequest } from './requests.js';
+import {
+  buildRequest,
+  positiveParts,
+  splitTarget,
+  type Header,
+  type PositiveOptions,
+  type RequestCredentials,
+  type TestRequest,
+} from './requests.js';
 import { pick } from './valid-values.js';
 
 /**

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { Credential, Header } from '../http/credentials.js';
 import type { MediaModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { bodyValues, type RequestBody } from './bodies.js';
 import { encodeJson } from './json-text.js';
@@ -7,7 +6,33 @@ import { keepWhere } from './bounded-filter.js';
 import { isValid } from './schema-validator.js';
 import { validValue } from './valid-values.js';
 
-export type { Header };
+/** A header as sent; `value` is Latin-1 text (one byte per character). */
+export interface Header {
+  name: string;
+  value: string;
+}
+
+/**
+ * One credential as a request carries it: where it goes, and the environment variable that holds
+ * its secret. Requests, reports and replay commands name the variable; only the client, when it
+ * sends, reads the value (see Secrets).
+ */
+export interface Credential {
+  /** The security scheme it fills, or `-H` for a header given on the command line. */
+  scheme: string;
+  place: 'header' | 'query' | 'cookie';
+  name: string;
+  /** What goes before the secret: `Bearer `, `Basic ` (the secret then base64-encoded). */
+  prefix: string;
+  variable: string;
+  basic?: boolean;
+}
+
+/** A request target's path and its query (without the `?`), if it has one. */
+export function splitTarget(target: string): [string, string | undefined] {
+  const index = target.indexOf('?');
+  return index < 0 ? [target, undefined] : [target.slice(0, index), target.slice(index + 1)];
+}
 
 /**
  * How a request carries credentials: valid ones (as the operation's security says; the -H headers

@@ -1,27 +1,5 @@
-import type { TestRequest } from '../generate/requests.js';
+import type { Credential, Header, TestRequest } from '../generate/requests.js';
 import type { OperationModel, SchemeModel, SecurityRequirement } from '../spec/model.js';
-
-/** A header as sent; `value` is Latin-1 text (one byte per character). */
-export interface Header {
-  name: string;
-  value: string;
-}
-
-/**
- * One credential as a request carries it: where it goes, and the environment variable that holds
- * its secret. Requests, reports and replay commands name the variable; only the client, when it
- * sends, reads the value (see Secrets).
- */
-export interface Credential {
-  /** The security scheme it fills, or `-H` for a header given on the command line. */
-  scheme: string;
-  place: 'header' | 'query' | 'cookie';
-  name: string;
-  /** What goes before the secret: `Bearer `, `Basic ` (the secret then base64-encoded). */
-  prefix: string;
-  variable: string;
-  basic?: boolean;
-}
 
 /** The prefix of every variable the tester names for a secret: never the API's own. */
 export const VARIABLE_PREFIX = 'CONTRACT_TEST_';

@@ -2,7 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import { setTimeout } from 'node:timers/promises';
 import type { TestRequest } from '../generate/requests.js';
-import { credentialParts, Credentials, targetWith, withoutMergedCookie, type Credential } from './credentials.js';
+import type { Credential } from '../generate/requests.js';
+import { credentialParts, Credentials, targetWith, withoutMergedCookie } from './credentials.js';
 
 export interface HttpResponse {
   status: number;

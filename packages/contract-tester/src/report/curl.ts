@@ -1,5 +1,6 @@
 import type { TestRequest } from '../generate/requests.js';
-import { credentialParts, targetWith, withoutMergedCookie, type Credential, type Credentials } from '../http/credentials.js';
+import type { Credential } from '../generate/requests.js';
+import { credentialParts, targetWith, withoutMergedCookie, type Credentials } from '../http/credentials.js';
 
 const PRINTABLE = /^[\x20-\x7e]*$/;
 

@@ -9,7 +9,7 @@ import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-cl
 import type { OpenApiDocument } from '../spec/openapi.js';
 import { documentsSuccess, isSuccessStatus, readApiModel, type ApiModel, type OperationModel } from '../spec/model.js';
 import { PHASES, planScenarios, type Phase, type Scenario } from './scenarios.js';
-import { problemKey, Session, type Problem } from './session.js';
+import { problemKey, Session, type Problem } from '../stateful/session.js';
 
 /** Which operations to test: each list selects (any of it), each exclusion leaves out. */
 export interface Filters {

@@ -20,7 +20,7 @@ import { findCollections, auditCollection, type Collection } from '../stateful/l
 import { ResourceLedger } from '../stateful/resources.js';
 import { lifecycle, onResource, resourceOperations, runSequence, sequences, type Action } from '../stateful/sequences.js';
 import { needsCredentials, type OperationModel } from '../spec/model.js';
-import type { Problem, Session, Step } from './session.js';
+import type { Problem, Session, Step } from '../stateful/session.js';
 
 export const PHASES = ['examples', 'coverage', 'fuzzing', 'stateful'] as const;
 export type Phase = (typeof PHASES)[number];

@@ -3,6 +3,7 @@ import { schemaFor } from './directions.js';
 import {
   basePathOf,
   escapePointerToken,
+  isJsonMediaType,
   listOperations,
   pointerOfRef,
   resolveRef,
@@ -297,13 +298,6 @@ function readParameters(document: OpenApiDocument, entry: OperationEntry, unsupp
   return [...byKey.values()];
 }
 
-const JSON_MEDIA_TYPE = /^(?:application|text)\/(?:[\w.+-]+\+)?json$/i;
-
-/** application/json and every +json type (problem+json, merge-patch+json, vnd.api+json). */
-export function isJsonMediaType(mediaType: string): boolean {
-  return JSON_MEDIA_TYPE.test(mediaType.split(';')[0]!.trim());
-}
-
 /** How the tester makes a body of this media type and schema, or undefined when it cannot. */
 export function bodyKind(mediaType: string, schema: Schema): BodyKind | undefined {
   const type = mediaType.split(';')[0]!.trim().toLowerCase();
@@ -456,7 +450,7 @@ export function readApiModel(document: OpenApiDocument): ApiModel {
       });
     }
   }
-  const model: ApiModel = { document, basePath: basePathOf(document), operations, warnings };
+  const model: ApiModel = { document, basePath: basePathOf(document, { onDisagreement: 'none' }), operations, warnings };
   const limit = document['x-max-request-body-bytes'];
   if (typeof limit === 'number') model.maxRequestBodyBytes = limit;
   const targetLimit = document['x-max-request-target-bytes'];

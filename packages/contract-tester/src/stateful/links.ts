@@ -7,13 +7,14 @@ import {
   parameterText,
   percentEncode,
   setParameter,
+  splitTarget,
   type RequestCredentials,
   type TestRequest,
 } from '../generate/requests.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { findLink } from '../http/link-header.js';
-import { exactPathPattern, matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
-import { isJsonMediaType, type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
+import { exactPathPattern, isJsonMediaType, matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
+import { type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
 
 /** A request and the answer it got, as links read them. */
 export interface Exchange {
@@ -28,11 +29,6 @@ export interface LinkStep {
   from: Exchange;
   target: OperationModel;
   request: TestRequest;
-}
-
-export function splitTarget(target: string): [string, string | undefined] {
-  const index = target.indexOf('?');
-  return index < 0 ? [target, undefined] : [target.slice(0, index), target.slice(index + 1)];
 }
 
 /** What a link needs from the run to make its target request: credentials, and a body when the link gives none. */

@@ -1,6 +1,6 @@
 import { jsonEqual } from '../generate/json-text.js';
 import { buildRequest, emptyParts, type TestRequest } from '../generate/requests.js';
-import type { Problem, Session, Step } from '../run/session.js';
+import type { Problem, Session, Step } from './session.js';
 import { resolveRefAt, valueAtPointer } from '../spec/openapi.js';
 import { isSuccessStatus, operationsAt, type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
 import { linksFrom } from './links.js';

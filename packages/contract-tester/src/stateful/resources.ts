@@ -1,7 +1,7 @@
-import { splitTarget, linksFrom, type Exchange, type LinkContext } from './links.js';
+import { linksFrom, type Exchange, type LinkContext } from './links.js';
 import { matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
 import { documentedResponse, type ApiModel, type OperationModel } from '../spec/model.js';
-import { percentEncode, parameterText } from '../generate/requests.js';
+import { percentEncode, parameterText, splitTarget } from '../generate/requests.js';
 
 /** What the run knows of one resource it created (or made with a PUT), and what became of it. */
 export interface Resource {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { CheckName } from '../checks/names.js';
 import { jsonEqual, type JsonValue } from '../generate/json-text.js';
-import { buildRequest, positiveParts, setParameter, type RequestParts } from '../generate/requests.js';
-import type { Case, Problem, Session, Step } from '../run/session.js';
+import { buildRequest, positiveParts, setParameter, splitTarget, type RequestParts } from '../generate/requests.js';
+import type { Case, Problem, Session, Step } from './session.js';
 import { documentedResponse, type OperationModel } from '../spec/model.js';
-import { linksFrom, linkSuppliedParameters, splitTarget, type Exchange, type LinkContext, type LinkStep } from './links.js';
+import { linksFrom, linkSuppliedParameters, type Exchange, type LinkContext, type LinkStep } from './links.js';
 import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, WRITES, type Resource } from './resources.js';
 
 /**

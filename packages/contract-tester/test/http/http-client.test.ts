@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Credentials, type Credential } from '../../src/http/credentials.js';
+import type { Credential } from '../../src/generate/requests.js';
+import { Credentials } from '../../src/http/credentials.js';
 import { ApiClient, NoResponseError, retryAfterMs, type ExchangeRecord } from '../../src/http/http-client.js';
 import { BEARER as bearer, testRequest } from '../support/tester-session.js';
 

@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Credentials, type Credential } from '../../src/http/credentials.js';
+import type { Credential } from '../../src/generate/requests.js';
+import { Credentials } from '../../src/http/credentials.js';
 import { curlCommand, secretVariables, shellQuote } from '../../src/report/curl.js';
 import { BEARER as bearer, testRequest } from '../support/tester-session.js';
 

@@ -6,7 +6,7 @@ import { EMPTY_PROFILE } from '../../src/config.js';
 import { Credentials, type CredentialOptions } from '../../src/http/credentials.js';
 import { ApiClient } from '../../src/http/http-client.js';
 import { PHASES, planScenarios, type Phase } from '../../src/run/scenarios.js';
-import { Session } from '../../src/run/session.js';
+import { Session } from '../../src/stateful/session.js';
 import { loadSpec, parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';

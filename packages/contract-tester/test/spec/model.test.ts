@@ -7,7 +7,6 @@ import {
   documentedResponse,
   documentsSuccess,
   inlineSchema,
-  isJsonMediaType,
   isRecursionCut,
   needsCredentials,
   preferredMedia,
@@ -192,18 +191,5 @@ describe('the model of a spec', () => {
     expect(documentsSuccess(readApiModel(tinySpec({ operation: { responses: { '501': { description: 'later' } } } })).operations[0]!)).toBe(
       false,
     );
-  });
-
-  it('tells JSON media types', () => {
-    expect(
-      [
-        'application/json',
-        'application/problem+json',
-        'application/merge-patch+json',
-        'Application/JSON; charset=utf-8',
-        'text/json',
-      ].every(isJsonMediaType),
-    ).toBe(true);
-    expect(['application/jsonx', 'text/plain'].some(isJsonMediaType)).toBe(false);
   });
 });

@@ -3,14 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
-import {
-  evaluateExpression,
-  linksFrom,
-  linkSuppliedParameters,
-  splitTarget,
-  type Exchange,
-  type LinkContext,
-} from '../../src/stateful/links.js';
+import { splitTarget } from '../../src/generate/requests.js';
+import { evaluateExpression, linksFrom, linkSuppliedParameters, type Exchange, type LinkContext } from '../../src/stateful/links.js';
 import { petStoreDocument } from '../support/pet-store.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestRequest } from '../../src/generate/requests.js';
-import type { Session } from '../../src/run/session.js';
+import type { Session } from '../../src/stateful/session.js';
 import { auditCollection, findCollections } from '../../src/stateful/listing-audit.js';
 import { backends, createTestApi } from '../support/pet-store.js';
 import { operationOf, testerSession, withKey } from '../support/tester-session.js';

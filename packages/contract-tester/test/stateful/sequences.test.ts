@@ -7,7 +7,7 @@ import { EMPTY_PROFILE } from '../../src/config.js';
 import { emptyParts, type RequestParts } from '../../src/generate/requests.js';
 import { Credentials } from '../../src/http/credentials.js';
 import { ApiClient } from '../../src/http/http-client.js';
-import { Session } from '../../src/run/session.js';
+import { Session } from '../../src/stateful/session.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { lifecycle, resourceOperations, runSequence, sequences, type Action } from '../../src/stateful/sequences.js';

@@ -2,9 +2,10 @@ import { afterEach } from 'vitest';
 import { ALL_CHECKS } from '../../src/checks/names.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import type { TestRequest } from '../../src/generate/requests.js';
-import { Credentials, type Credential } from '../../src/http/credentials.js';
+import type { Credential } from '../../src/generate/requests.js';
+import { Credentials } from '../../src/http/credentials.js';
 import { ApiClient } from '../../src/http/http-client.js';
-import { Session } from '../../src/run/session.js';
+import { Session } from '../../src/stateful/session.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { PET_STORE_PROFILE, petStoreDocument, type TestApi } from './pet-store.js';
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { TestRequest } from '../../src/generate/requests.js';
-import { problemKey, Session } from '../../src/run/session.js';
+import { problemKey, Session } from '../../src/stateful/session.js';
 import { createTestApi } from '../support/pet-store.js';
 import { operationOf, testerSession, withKey } from '../support/tester-session.js';
 

@@ -6,8 +6,8 @@ import type { Profile } from '../config.js';
 import { validBodies, type RequestCredentials, type TestRequest } from '../generate/requests.js';
 import type { RequestBody } from '../generate/bodies.js';
 import { NoResponseError, type ApiClient, type HttpResponse } from '../http/http-client.js';
-import type { Exchange, LinkContext } from '../stateful/links.js';
-import { ResourceLedger } from '../stateful/resources.js';
+import type { Exchange, LinkContext } from './links.js';
+import { ResourceLedger } from './resources.js';
 import type { ApiModel, OperationModel } from '../spec/model.js';
 
 /** One request of a failing case and the answer it got (none when the server did not answer). */
