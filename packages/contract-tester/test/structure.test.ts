@@ -32,7 +32,6 @@ const STILL_LONG = new Set([
   'cli.ts: main',
   'config.ts: readProfile',
   'run/runner.ts: runContractTests',
-  'run/scenarios.ts: planAll',
 ]);
 
 function modules(folder: string): string[] {

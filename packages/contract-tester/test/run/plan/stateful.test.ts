@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { statefulScenarios } from '../../../src/run/plan/stateful.js';
+import { GALLERY_SPEC } from '../../support/test-bed/gallery.js';
+import { planSession } from '../../support/plan-session.js';
+
+describe('the stateful planner', () => {
+  it('plans sequences and each create’s lifecycle, once in order and as a property', () => {
+    const session = planSession(GALLERY_SPEC, { basic: 'a:b' });
+    const scenarios = statefulScenarios(session, session.api.operations);
+    expect(scenarios.map(({ name }) => name)).toEqual([
+      'stateful: sequences',
+      'stateful: createExhibition lifecycle, each operation once',
+      'stateful: createExhibition lifecycle',
+      'stateful: buyTicket lifecycle, each operation once',
+      'stateful: buyTicket lifecycle',
+    ]);
+    expect(scenarios.find(({ name }) => name.endsWith('each operation once'))!.cases).toHaveLength(1);
+    expect(statefulScenarios(session, [])).toEqual([]);
+  });
+});
