@@ -13,7 +13,9 @@ export interface FormatRule {
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+// Hours 00-23, minutes 00-59, seconds 00-60 (a leap second), offsets up to ±23:59 (RFC 3339 §5.6):
+// Date.parse alone takes 24:00 as the next day's midnight.
+const RFC3339_DATE_TIME = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
 
 /** YYYY-MM-DD names a day that exists (Date.parse rolls 2026-02-30 over into March). */
 function validCalendarDate(text: string): boolean {
@@ -35,8 +37,22 @@ export const FORMATS: Record<string, FormatRule> = {
       fc
         .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true })
         .map((date) => date.toISOString()),
-    test: (text) => RFC3339_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text)) && validCalendarDate(text.slice(0, 10)),
-    invalid: ['2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-01-01 00:00:00', 'yesterday', '2026-01-01T25:00:00Z'],
+    // Date.parse knows no leap second: it reads :60 as :59.
+    test: (text) =>
+      RFC3339_DATE_TIME.test(text) &&
+      !Number.isNaN(Date.parse(text.replace(/:60(?=[.Zz+-])/, ':59'))) &&
+      validCalendarDate(text.slice(0, 10)),
+    invalid: [
+      '2026-13-01T00:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '2021-02-29T12:00:00Z',
+      '2026-01-01 00:00:00',
+      'yesterday',
+      '2026-01-01T25:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T12:00:00+24:00',
+      '2026-01-01T12:00:00',
+    ],
   },
   date: {
     type: 'string',
@@ -45,7 +61,7 @@ export const FORMATS: Record<string, FormatRule> = {
         .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
         .map((date) => date.toISOString().slice(0, 10)),
     test: (text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && validCalendarDate(text),
-    invalid: ['2026-13-01', '2026-02-30', '01/02/2026', '2026-1-1'],
+    invalid: ['2026-13-01', '2026-02-30', '2021-02-29', '2020-13-01', '01/02/2026', '2026-1-1'],
   },
   uuid: {
     type: 'string',

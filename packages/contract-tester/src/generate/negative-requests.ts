@@ -20,7 +20,7 @@ import {
   type TestRequest,
 } from './requests.js';
 import { isValid } from './schema-validator.js';
-import { mergeAllOf, pick, typesOf, validValue } from './valid-values.js';
+import { makeable, mergeAllOf, pick, typesOf, validValue } from './valid-values.js';
 
 /** A request built to break one rule, the rule it breaks, in words, and the check its acceptance fails. */
 export interface NegativeCase {
@@ -214,19 +214,34 @@ interface Site {
   schema: Schema;
   /** The schemas of the values on the way there, from the body itself to the site. */
   chain: Schema[];
+  /**
+   * Inside a branch of a oneOf or anyOf: the depth whose value is replaced by a valid value of that
+   * branch (its fill), so that the rule is broken inside the branch the value takes.
+   */
+  pinned?: number;
 }
 
-function sitesOf(raw: Schema, path: Step[] = [], chain: Schema[] = [], depth = 0): Site[] {
+function sitesOf(raw: Schema, path: Step[] = [], chain: Schema[] = [], depth = 0, pinned?: number): Site[] {
   if (isRecursionCut(raw)) return [];
   const schema = mergeAllOf(raw);
-  const here: Site = { path, schema, chain: [...chain, schema] };
+  const here: Site = { path, schema, chain: [...chain, schema], ...(pinned !== undefined ? { pinned } : {}) };
   if (depth > 6) return [here];
+  const branches = (schema['oneOf'] ?? schema['anyOf']) as Schema[] | undefined;
+  if (Array.isArray(branches)) {
+    // Each branch is a site of its own, with what the schema says beside the choice
+    // (unevaluatedProperties: false, say), at the same place.
+    const { oneOf: _oneOf, anyOf: _anyOf, ...base } = schema;
+    const inBranches = branches
+      .filter((branch) => makeable(branch))
+      .flatMap((branch) => sitesOf({ ...base, ...mergeAllOf(branch) }, path, chain, depth + 1, chain.length));
+    return [here, ...inBranches];
+  }
   const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
   // A readOnly property is the server's: a client's value of it may be ignored as well as refused,
   // so no value of it breaks the request.
   const nested = Object.entries(properties)
     .filter(([, property]) => !goesOtherWay(property, 'request'))
-    .flatMap(([name, property]) => sitesOf(property, [...path, name], here.chain, depth + 1));
+    .flatMap(([name, property]) => sitesOf(property, [...path, name], here.chain, depth + 1, pinned));
   const items = schema['items'] as Schema | undefined;
   if (items && typeof items === 'object') nested.push(...sitesOf(items, [...path, 0], here.chain, depth + 1));
   return [here, ...nested];
@@ -234,9 +249,12 @@ function sitesOf(raw: Schema, path: Step[] = [], chain: Schema[] = [], depth = 0
 
 type Change = { set: JsonValue } | { remove: string } | { add: [string, JsonValue] };
 
-/** The body with one change at the path; `fills` are valid values for containers missing on the way. */
-function applyChange(node: JsonValue | undefined, path: Step[], fills: JsonValue[], change: Change, depth = 0): JsonValue {
-  const current = node ?? fills[depth]!;
+/**
+ * The body with one change at the path; `fills` are valid values for containers missing on the way
+ * (and for the one at `pinned`, whatever was there: a value of the branch the change is in).
+ */
+function applyChange(node: JsonValue | undefined, path: Step[], fills: JsonValue[], change: Change, depth = 0, pinned?: number): JsonValue {
+  const current = depth === pinned ? fills[depth]! : (node ?? fills[depth]!);
   if (depth === path.length) {
     if ('set' in change) return change.set;
     const object = { ...(current as Record<string, JsonValue>) };
@@ -247,12 +265,12 @@ function applyChange(node: JsonValue | undefined, path: Step[], fills: JsonValue
   const step = path[depth]!;
   if (step === 0) {
     const array = Array.isArray(current) ? [...current] : [];
-    array[0] = applyChange(array[0], path, fills, change, depth + 1);
+    array[0] = applyChange(array[0], path, fills, change, depth + 1, pinned);
     return array;
   }
   const object =
     current !== null && typeof current === 'object' && !Array.isArray(current) ? { ...(current as Record<string, JsonValue>) } : {};
-  define(object, step, applyChange(Object.hasOwn(object, step) ? object[step] : undefined, path, fills, change, depth + 1));
+  define(object, step, applyChange(Object.hasOwn(object, step) ? object[step] : undefined, path, fills, change, depth + 1, pinned));
   return object;
 }
 
@@ -302,17 +320,30 @@ function bodyViolations(operation: OperationModel, rule: Rule, propertyNames: re
     const changes = siteChanges(site, rule, propertyNames);
     if (!changes) continue;
     const fills = fc.tuple(...site.chain.map((schema) => validValue(schema) as fc.Arbitrary<JsonValue>));
-    options.push(
-      fc.tuple(validJson(media!.schema), fills, changes).map(([valid, filled, { change, why }]) => ({
-        why,
-        apply: (parts) => ({ ...parts, body: { mediaType: media!.mediaType, value: applyChange(valid, site.path, filled, change) } }),
-      })),
-    );
+    let broken = fc
+      .tuple(validJson(media!.schema), fills, changes)
+      .map(([valid, filled, { change, why }]) => ({ why, value: applyChange(valid, site.path, filled, change, 0, site.pinned) }));
+    // Inside a branch, a value that breaks it may still be another branch's: only what the whole
+    // schema refuses is a negative case.
+    if (site.pinned !== undefined) {
+      broken = keepWhere(broken, ({ value }) => !isValid(media!.schema, value), 'a body no branch takes');
+      if (!sampled(broken)) continue;
+    }
+    options.push(broken.map(({ why, value }) => ({ why, apply: (parts) => ({ ...parts, body: { mediaType: media!.mediaType, value } }) })));
   }
   if (rule === 'missing required' && body.required) {
     options.push(fc.constant({ why: 'the required body is missing', apply: (parts) => withoutBody(parts) }));
   }
   return options.length ? fc.oneof(...options) : undefined;
+}
+
+/** Whether an arbitrary makes values at all (a rule a branch's siblings all take makes none). */
+function sampled<T>(arbitrary: fc.Arbitrary<T>): boolean {
+  try {
+    return fc.sample(arbitrary, { numRuns: 3, seed: 1 }).length > 0;
+  } catch {
+    return false;
+  }
 }
 
 function withoutBody(parts: RequestParts): RequestParts {

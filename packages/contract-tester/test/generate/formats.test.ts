@@ -14,3 +14,24 @@ describe('the formats the tester knows', () => {
     });
   }
 });
+
+describe('dates and times, in full (RFC 3339)', () => {
+  it('a date names a day of the calendar', () => {
+    for (const text of ['2020-02-29', '2024-12-31', '1900-01-01']) expect(FORMATS['date']!.test!(text), text).toBe(true);
+    for (const text of ['2021-02-29', '2026-02-30', '2020-13-01', '2026-04-31', '2026-00-10'])
+      expect(FORMATS['date']!.test!(text), text).toBe(false);
+  });
+
+  it('a date-time has a time of day and an offset', () => {
+    const valid = ['2024-01-01T10:00:00+05:30', '2024-01-01T10:00:00.123-08:00', '2024-01-01T23:59:59Z', '2016-12-31T23:59:60Z'];
+    for (const text of valid) expect(FORMATS['date-time']!.test!(text), text).toBe(true);
+    const invalid = [
+      '2024-01-01T24:00:00Z',
+      '2024-01-01T10:60:00Z',
+      '2024-01-01T10:00:00+24:00',
+      '2024-01-01T10:00:00',
+      '2021-02-29T10:00:00Z',
+    ];
+    for (const text of invalid) expect(FORMATS['date-time']!.test!(text), text).toBe(false);
+  });
+});

@@ -15,6 +15,7 @@ import { readApiModel } from '../../src/spec/model.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { petStoreDocument } from '../support/pet-store.js';
 import { cardsSpec } from '../support/semantics/cards.js';
+import { paymentsSpec } from '../support/semantics/payments.js';
 
 const api = readApiModel(petStoreDocument());
 const operation = (id: string) => api.operations.find((candidate) => candidate.id === id)!;
@@ -229,4 +230,30 @@ describe('negative cases of a body with readOnly and writeOnly properties', () =
       expect(whys).toContain('body.cvc is missing');
     });
   }
+});
+
+describe('negative cases inside a oneOf', () => {
+  const payments = readApiModel(parseSpec(JSON.stringify(paymentsSpec())));
+  const pay = payments.operations[0]!;
+  const schema = pay.body!.media[0]!.schema;
+  const cases = (rule: NegativeRule) => fc.sample(negativeCases(payments, pay, rule, NO_CREDENTIALS)!, { numRuns: 200, seed: 6 });
+
+  it("break a branch's own rules (its enum, its pattern) in a value of that branch, refused by the whole schema", () => {
+    const enums = cases('bad enum value');
+    const brands = enums.filter(({ why }) => why.startsWith('body.brand'));
+    expect(brands.length).toBeGreaterThan(20);
+    for (const testCase of brands) expect(bodyOf(testCase)).toMatchObject({ kind: 'card' });
+    const patterns = cases('bad pattern').filter(({ why }) => why.startsWith('body.iban'));
+    expect(patterns.length).toBeGreaterThan(20);
+    for (const testCase of [...enums, ...patterns]) expect(isValid(schema, bodyOf(testCase))).toBe(false);
+  });
+
+  it('add members no branch has (unevaluatedProperties: false), and leave out what a branch requires', () => {
+    const extra = cases('extra property');
+    expect(extra.length).toBeGreaterThan(0);
+    for (const testCase of extra) expect(isValid(schema, bodyOf(testCase))).toBe(false);
+    expect(new Set(cases('missing required').map(({ why }) => why))).toEqual(
+      new Set(['body.kind is missing', 'body.brand is missing', 'body.iban is missing', 'the required body is missing']),
+    );
+  });
 });

@@ -92,7 +92,11 @@ describe('choosing what to run', () => {
     expect(plan.checks).toEqual([...DEFAULT_CHECKS]);
     expect(plan.tested).toEqual([]);
     expect(plan.skipped).toEqual([
-      { operation: 'getPet', reason: 'it needs bearerAuth (http bearer); give --security NAME=VALUE (or --auth, --api-key, -H)' },
+      {
+        operation: 'getPet',
+        reason: 'it needs bearerAuth (http bearer); give --security NAME=VALUE (or --auth, --api-key, -H)',
+        credentials: true,
+      },
     ]);
     expect(plan.filteredOut).toEqual(
       readApiModel(petStoreDocument())

@@ -87,6 +87,7 @@ describe('the scenarios of a spec', () => {
       operation: 'createGame',
       reason:
         'it needs apiKey (apiKey in header X-API-Key), or bearerAuth (http bearer), or oauth (oauth2); give --security NAME=VALUE (or --auth, --api-key, -H)',
+      credentials: true,
     });
     expect(warnings).toEqual([]);
   });
