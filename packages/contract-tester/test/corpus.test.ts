@@ -4,10 +4,12 @@ import { corpusDocuments, planDocument, pool, spreadSample, type CorpusDocument 
 
 // The whole corpus is `npm run corpus -w openapi-contract-tester` (docs/contract-testing.md); here a
 // sample chosen the same way on every run: spread over the documents sorted by name, our 3.1 ones,
-// and the two largest of the directory (thousands of operations: they spend the whole budget).
+// and the next two largest of the directory (hundreds of operations: they spend the whole budget).
 const all = corpusDocuments();
 const directory = all.filter(({ id }) => !id.startsWith('corpus/'));
-const largest = [...directory].sort((a, b) => statSync(b.path).size - statSync(a.path).size).slice(0, 2);
+// Microsoft Graph's two (20 and 47 MB of JSON) are left to the whole-corpus script: parsing them
+// alone can outlast a small budget on a loaded machine (JSON.parse cannot be interrupted).
+const largest = [...directory].sort((a, b) => statSync(b.path).size - statSync(a.path).size).slice(2, 4);
 const sample = [...spreadSample(directory, 10), ...all.filter(({ id }) => id.startsWith('corpus/')), ...largest];
 const MAX_TIME = 8;
 
