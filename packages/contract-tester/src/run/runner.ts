@@ -7,7 +7,7 @@ import { buildRequest, positiveParts, type RequestParts } from '../generate/requ
 import { Credentials, type CredentialOptions } from '../http/credentials.js';
 import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-client.js';
 import type { OpenApiDocument } from '../spec/openapi.js';
-import { documentsSuccess, isSuccessStatus, readApiModel, type ApiModel, type OperationModel } from '../spec/model.js';
+import { documentsSuccess, isSuccessStatus, readApiModel, SpecError, type ApiModel, type OperationModel } from '../spec/model.js';
 import { PHASES, planScenarios, type Phase, type Scenario } from './scenarios.js';
 import { problemKey, Session, type Problem } from '../stateful/session.js';
 
@@ -338,8 +338,9 @@ function prepare(options: RunOptions, deadline: number | undefined) {
   try {
     api = readApiModel(options.document);
   } catch (error) {
-    if (!(error instanceof DeadlineReached)) throw error;
     setGenerationDeadline(undefined);
+    if (error instanceof SpecError) throw new RunError(`the spec cannot be tested: ${error.message}`);
+    if (!(error instanceof DeadlineReached)) throw error;
     throw new RunError(`--max-time ${options.maxTimeSeconds} s was reached while reading the spec's operations, before any was planned`);
   }
   // The deployment's base path, whatever the spec's servers say (a gateway may add a prefix).

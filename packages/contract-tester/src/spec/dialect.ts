@@ -52,7 +52,35 @@ function walk(node: unknown): void {
   }
 }
 
-/** Rewrites a 3.0 document's schemas into JSON Schema 2020-12, in place; a 3.1 document is left as it is. */
+/** Where a schema's `pattern` that is no ECMA-262 regular expression is kept, out of the way. */
+export const UNUSABLE_PATTERN = 'x-unusable-pattern';
+
+/**
+ * JSON Schema's patterns are ECMA-262 regular expressions (with Unicode, as Ajv and the generators
+ * compile them). Public documents carry others (`[\w\- ]`, `\p{all}`: Java's and PCRE's), which no
+ * engine here compiles: such a pattern is moved under UNUSABLE_PATTERN, so the schema is read
+ * without it rather than the run crashing on it.
+ */
+function setAsideUnusablePatterns(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(setAsideUnusablePatterns);
+  if (node === null || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(object)) if (!DATA.has(key)) setAsideUnusablePatterns(value);
+  const pattern = object['pattern'];
+  if (typeof pattern !== 'string') return;
+  try {
+    new RegExp(pattern, 'u');
+  } catch {
+    object[UNUSABLE_PATTERN] = pattern;
+    delete object['pattern'];
+  }
+}
+
+/**
+ * Rewrites a 3.0 document's schemas into JSON Schema 2020-12, in place (a 3.1 document's are
+ * already); in either, patterns no engine here compiles are set aside.
+ */
 export function normalizeDialect(document: OpenApiDocument): void {
   if (String(document.openapi).startsWith('3.0')) walk(document);
+  setAsideUnusablePatterns(document);
 }

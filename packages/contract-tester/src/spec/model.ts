@@ -392,8 +392,17 @@ function readScheme(raw: SecuritySchemeObject | undefined): SchemeModel {
   return { type: 'unknown' };
 }
 
-function readSecurity(document: OpenApiDocument, operation: Record<string, unknown>): SecurityModel {
-  const requirements = (operation['security'] ?? document.security ?? []) as Array<Record<string, unknown>>;
+/** The document breaks OpenAPI in a way the tester cannot read past: the message names the construct and where it is. */
+export class SpecError extends Error {}
+
+function readSecurity(document: OpenApiDocument, operation: Record<string, unknown>, pointer: string): SecurityModel {
+  const own = operation['security'] !== undefined;
+  const requirements = (own ? operation['security'] : (document.security ?? [])) as Array<Record<string, unknown>>;
+  const where = own ? `#${pointer}/security` : '#/security';
+  if (!Array.isArray(requirements) || requirements.some((item) => item === null || typeof item !== 'object' || Array.isArray(item)))
+    throw new SpecError(
+      `${where} is ${JSON.stringify(requirements).slice(0, 80)}: OpenAPI's security is a list of requirements, each an object of scheme names to scopes ([{"name": []}])`,
+    );
   const schemes = (document.components['securitySchemes'] ?? {}) as Record<string, SecuritySchemeObject>;
   const alternatives = requirements
     .filter((requirement) => Object.keys(requirement).length > 0)
@@ -425,7 +434,7 @@ export function readApiModel(document: OpenApiDocument): ApiModel {
       tags: entry.operation.tags ?? [],
       deprecated: entry.operation.deprecated === true,
       parameters: readParameters(document, entry, unsupported),
-      security: readSecurity(document, raw),
+      security: readSecurity(document, raw, entry.pointer),
       responses: readResponses(document, entry, idByPointer, warnings),
     };
     const body = readBody(document, raw);

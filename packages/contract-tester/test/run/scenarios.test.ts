@@ -6,6 +6,8 @@ import { EMPTY_PROFILE } from '../../src/config.js';
 import { Credentials, type CredentialOptions } from '../../src/http/credentials.js';
 import { ApiClient } from '../../src/http/http-client.js';
 import { PHASES, planScenarios, type Phase } from '../../src/run/scenarios.js';
+import { planRun, RunError } from '../../src/run/runner.js';
+import { setGenerationDeadline } from '../../src/deadline.js';
 import { Session } from '../../src/stateful/session.js';
 import { loadSpec, parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
@@ -145,4 +147,44 @@ describe('the scenarios of a spec', () => {
       expect(scenarios.map(({ name }) => name)).toContain('createCard: valid requests');
     });
   }
+});
+
+describe('planning within --max-time', () => {
+  const document = () => parseSpec(readFileSync(GALLERY_SPEC, 'utf8'));
+  const options = { baseUrl: 'http://127.0.0.1:1/api', requests: 100, seed: 1, credentials: { basic: 'a:b' } };
+
+  it('plans every operation while there is time', () => {
+    const plan = planRun({ ...options, document: document(), maxTimeSeconds: 600 });
+    expect(plan.tested.length).toBeGreaterThan(0);
+    expect(plan.skipped.filter(({ reason }) => reason.includes('--max-time'))).toEqual([]);
+  });
+
+  it('stops planning once the budget is spent, each operation left out with the reason', () => {
+    const gallery = session(GALLERY_SPEC, { basic: 'a:b' });
+    setGenerationDeadline(performance.now() - 1);
+    try {
+      const truncated = plan(gallery);
+      expect(truncated.tested).toEqual([]);
+      expect(truncated.scenarios).toEqual([]);
+      expect(truncated.skipped.map(({ operation }) => operation)).toEqual(gallery.api.operations.map(({ id }) => id));
+      for (const { reason } of truncated.skipped) expect(reason).toBe('not planned: --max-time was reached while planning');
+    } finally {
+      setGenerationDeadline(undefined);
+    }
+  });
+
+  it('a budget spent before the operations are read: the run cannot start, and says why; no deadline is left behind', () => {
+    const spent = { ...options, document: document(), maxTimeSeconds: 1, startedAt: performance.now() - 10_000 };
+    expect(() => planRun(spent)).toThrow(/--max-time 1 s was reached while reading the spec's operations/);
+    expect(planRun({ ...options, document: document() }).tested.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a spec whose security is not a list, naming where, as a run that cannot start', () => {
+    const spec = document();
+    const first = Object.values(spec.paths)[0] as Record<string, Record<string, unknown>>;
+    const operation = Object.values(first).find((value) => value && typeof value === 'object' && 'responses' in value)!;
+    operation['security'] = { basicAuth: [] };
+    expect(() => planRun({ ...options, document: spec })).toThrow(RunError);
+    expect(() => planRun({ ...options, document: spec })).toThrow(/security is \{"basicAuth":\[\]\}: OpenAPI's security is a list/);
+  });
 });

@@ -37,3 +37,21 @@ describe("a 3.0 document's schemas, read as JSON Schema 2020-12", () => {
     expect(modern.components.schemas['A']).toEqual({ type: 'string', nullable: true });
   });
 });
+
+describe('patterns that are no ECMA-262 regular expression (as in AWS documents)', () => {
+  it('are set aside, so that a schema is read without them instead of crashing the run', () => {
+    const spec = document('3.1.0', {
+      A: { type: 'string', pattern: '^((`[\\w- ]+`)|([\\w\\-]+))$' },
+      B: { type: 'string', pattern: '[\\p{all}]*' },
+      C: { type: 'string', pattern: '^[a-z]+$' },
+      D: { type: 'string', enum: ['x'], example: { pattern: '[' } },
+    });
+    normalizeDialect(spec);
+    expect(spec.components.schemas).toEqual({
+      A: { type: 'string', 'x-unusable-pattern': '^((`[\\w- ]+`)|([\\w\\-]+))$' },
+      B: { type: 'string', 'x-unusable-pattern': '[\\p{all}]*' },
+      C: { type: 'string', pattern: '^[a-z]+$' },
+      D: { type: 'string', enum: ['x'], example: { pattern: '[' } },
+    });
+  });
+});

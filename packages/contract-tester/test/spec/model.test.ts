@@ -6,6 +6,7 @@ import {
   bodyKind,
   documentedResponse,
   documentsSuccess,
+  INLINE_BUDGET,
   inlineSchema,
   isRecursionCut,
   needsCredentials,
@@ -191,5 +192,40 @@ describe('the model of a spec', () => {
     expect(documentsSuccess(readApiModel(tinySpec({ operation: { responses: { '501': { description: 'later' } } } })).operations[0]!)).toBe(
       false,
     );
+  });
+});
+
+describe('inlining schemas that refer to each other a lot', () => {
+  // Twelve entities, each with a property of every other: two rounds per $ref expand to about 12^12 objects.
+  const names = Array.from({ length: 12 }, (_, index) => `E${index}`);
+  const dense = (): OpenApiDocument => ({
+    openapi: '3.1.0',
+    info: { title: 'dense', version: '1' },
+    paths: {},
+    components: {
+      schemas: Object.fromEntries(
+        names.map((name) => [
+          name,
+          {
+            type: 'object',
+            properties: Object.fromEntries(names.map((other) => [other.toLowerCase(), { $ref: `#/components/schemas/${other}` }])),
+          },
+        ]),
+      ),
+    },
+  });
+  const objects = (node: unknown): number =>
+    node !== null && typeof node === 'object' ? 1 + Object.values(node).reduce((sum: number, value) => sum + objects(value), 0) : 0;
+
+  it('cuts a copy past the budget, as a recursion is cut, instead of expanding it without end', () => {
+    const copy = inlineSchema(dense(), { $ref: '#/components/schemas/E0' });
+    // Objects of the schema, its property maps and lists: a small multiple of the budget, never 12^12.
+    expect(objects(copy)).toBeLessThan(10 * INLINE_BUDGET);
+    expect(JSON.stringify(copy)).toContain('x-recursion-cut');
+  });
+
+  it('makes one copy of a component for all the places that use it', () => {
+    const document = dense();
+    expect(inlineSchema(document, { $ref: '#/components/schemas/E1' })).toBe(inlineSchema(document, { $ref: '#/components/schemas/E1' }));
   });
 });
