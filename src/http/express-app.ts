@@ -19,15 +19,19 @@ export function expressApp(): Express {
  * Classes for node:http's createServer that build requests and responses with the app's prototypes
  * from the start. Express sets those prototypes on every request as it arrives (app.handle); an
  * object whose prototype changes after it was built takes a new hidden class, which leaves every
- * later property access on req and res slow in V8. Built this way, that change is a no-op.
+ * later property access on req and res slow in V8. Built this way, that change is a no-op. Each
+ * is built by Node's own constructor with the wrapper as new.target (Reflect.construct), so that V8
+ * sizes it as it sizes Node's own (room in the object for the constructor's fields): built by a
+ * plain wrapper it would get room for none, and the fields and Express's additions would turn it
+ * into a slow dictionary-mode object on every request.
  */
 export function expressMessages(app: Express): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } {
-  function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
-    IncomingMessage.apply(this, args);
+  function Request(...args: ConstructorParameters<typeof IncomingMessage>): IncomingMessage {
+    return Reflect.construct(IncomingMessage, args, Request) as IncomingMessage;
   }
   Request.prototype = app.request;
-  function Response(this: ServerResponse, ...args: ConstructorParameters<typeof ServerResponse>) {
-    ServerResponse.apply(this, args);
+  function Response(...args: ConstructorParameters<typeof ServerResponse>): ServerResponse {
+    return Reflect.construct(ServerResponse, args, Response) as ServerResponse;
   }
   Response.prototype = app.response;
   return {
