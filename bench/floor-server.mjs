@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The floor of the design, for `npm run bench`: Express 5 and express-openapi-validator exactly as
-// the project sets them up (src/http/express-app.ts and middleware/openapi-validator.ts: its
+// the project sets them up (src/http/express-app.ts, middleware/openapi-validator.ts and internals/: its
 // settings, its validator options and patches, Express's prototypes built in), in front of the raw
 // server's work for the read operations (bench/baseline-server.mjs), and nothing else: no request
 // id, log line, metrics, rate limit, security headers or error objects. Any server that keeps the two
@@ -8,7 +8,8 @@
 // cannot beat this server's. Run with tsx (it imports the project's TypeScript); BASELINE_DB.
 import { createServer } from 'node:http';
 import { loadContract } from '../src/contract/contract.js';
-import { expressApp, expressMessages } from '../src/http/express-app.js';
+import { expressApp } from '../src/http/express-app.js';
+import { expressMessages } from '../src/http/internals/index.js';
 import { openApiValidator } from '../src/http/middleware/openapi-validator.js';
 import { authenticated, getPet, listPets, send, start, unauthenticated } from './baseline-server.mjs';
 

@@ -1,4 +1,5 @@
 import type { Duplex } from 'node:stream';
+import { startReading, stopHttpParsing } from './internals/index.js';
 
 /** How long, and how much, a connection is still read after its last answer before it is closed. */
 export interface LingerLimits {
@@ -42,9 +43,8 @@ export function lingeringClose(socket: Duplex, limits: LingerLimits = DEFAULT_LI
   const close = () => socket.destroy();
   const timer = setTimeout(close, limits.ms);
   socket.once('close', () => clearTimeout(timer));
-  // Node's HTTP parser reads through the socket's 'data' listeners: without them, what arrives from
-  // now on reaches only the counter below.
-  socket.removeAllListeners('data');
+  // What arrives from now on reaches only the counter below.
+  stopHttpParsing(socket);
   let read = 0;
   socket.on('data', (chunk: Buffer) => {
     read += chunk.length;
@@ -57,18 +57,4 @@ export function lingeringClose(socket: Duplex, limits: LingerLimits = DEFAULT_LI
   socket.end();
   socket.resume();
   startReading(socket);
-}
-
-/**
- * Node's HTTP layer stops reading from a connection whose request body waits to be read, at the
- * native handle, behind the stream's back, and starts again only through listeners of its own that
- * the 'data' listener above removes. This starts reading as that layer does (onSocketResume in
- * node:_http_server); test/http/server.test.ts guards it with a body refused unread.
- */
-function startReading(socket: Duplex): void {
-  const handle = (socket as Duplex & { _handle?: { reading?: boolean; readStart?: () => number } })._handle;
-  if (handle?.readStart && !handle.reading) {
-    handle.reading = true;
-    handle.readStart();
-  }
 }

@@ -4,7 +4,14 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
-import { expressMessages } from './express-app.js';
+import { ConnectionResponses } from './connection-responses.js';
+import {
+  answerHalfClosedConnections,
+  closeAfterLastResponse,
+  closeConnectionAfter,
+  expressMessages,
+  responseOnSocket,
+} from './internals/index.js';
 import { Lifecycle } from './lifecycle.js';
 import { DEFAULT_LINGER, isLingering, lingeringClose, type LingerLimits } from './lingering-close.js';
 import { normaliseTarget } from './middleware/request-target.js';
@@ -44,6 +51,8 @@ export function createHttpServer(options: ServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const linger = options.linger ?? DEFAULT_LINGER;
   const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS, linger);
+  const responses = new ConnectionResponses();
+  responses.attach(server);
   const writeRawError = rawErrorWriter({
     requestIdPattern: options.contract.requestIdPattern,
     logger: options.logger,
@@ -52,7 +61,7 @@ export function createHttpServer(options: ServerOptions): Server {
   });
   lifecycle.attach(server, writeRawError);
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    res.shouldKeepAlive = false;
+    closeConnectionAfter(res);
     inTurn(res, () => writeRawError(res.socket!, apiError('expectation_failed'), { req, res }));
   });
   const refused = new WeakSet<Duplex>();
@@ -67,7 +76,7 @@ export function createHttpServer(options: ServerOptions): Server {
     // The response of the request the error is about, when it had begun (its body was late or
     // broken): through it, the request's id. A response to an earlier, complete request is one
     // still being answered on a pipelined connection.
-    const pending = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    const pending = responses.current(socket);
     const res = pending && !pending.req.complete ? pending : undefined;
     const answer = answerToClientError(error, res, options.contract.maxRequestTargetBytes);
     if (!answer) {
@@ -75,7 +84,7 @@ export function createHttpServer(options: ServerOptions): Server {
       return;
     }
     refused.add(socket);
-    afterAnswers(socket, () => writeRawError(socket, answer, { res, req: res?.req }));
+    afterAnswers(responses, socket, () => writeRawError(socket, answer, { res, req: res?.req }));
   });
   return server;
 }
@@ -98,10 +107,10 @@ function inTurn(res: ServerResponse, serve: () => void): void {
 }
 
 /** Calls `then` once the answers to the connection's earlier requests have gone out, in order. */
-function afterAnswers(socket: Duplex, then: () => void): void {
-  const res = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
-  // Node hands the socket to the next pipelined response as each one finishes, before this runs.
-  if (res && !res.writableFinished && res.req.complete) res.once('finish', () => afterAnswers(socket, then));
+function afterAnswers(responses: ConnectionResponses, socket: Duplex, then: () => void): void {
+  const res = responses.current(socket);
+  // A finished response has left the connection's queue before this runs again.
+  if (res && !res.writableFinished && res.req.complete) res.once('finish', () => afterAnswers(responses, socket, then));
   else then();
 }
 
@@ -186,24 +195,15 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
   // Node answers `Expect: 100-continue` at once by itself; with this listener the app decides, after
   // authentication and the length check (see middleware/request-body.ts).
   server.on('checkContinue', handle);
-  // A client may shut down its sending side once its requests are out and still read the answers:
-  // "a TCP connection that is half-closed by the client does not delimit a request message, nor does
-  // it imply that the client is no longer interested in a response" (RFC 9112 §9.6). By default Node
-  // ends the connection at that point and drops every answer not yet written: every answer that
-  // waits on storage (a create's commit, any PostgreSQL query), although the work is done. With this
-  // switch (undocumented, but Node's own; test/http/server.test.ts guards it) Node answers the
-  // requests it has read, then closes.
-  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // A client may shut down its sending side once its requests are out and still read the answers
+  // (RFC 9112 §9.6): Node answers the requests it has read, then closes.
+  answerHalfClosedConnections(server);
   // Node keeps the first 2,000 header lines by default and drops the rest unseen, where a proxy in
   // front may have read them (a second Host, Content-Type or Authorization). Every line is kept:
   // the 16 KiB limit on the header section already bounds them.
   server.maxHeadersCount = 0;
-  // After a response that closes its connection, Node calls the socket's destroySoon(), which
-  // destroys it as soon as the response is written: while a refused body is still arriving, that
-  // is a reset, which destroys the response before the client reads it. Closed in stages instead.
-  server.on('connection', (socket: Socket) => {
-    socket.destroySoon = () => lingeringClose(socket, linger);
-  });
+  // A connection closed after a response is closed in stages, so that a client still sending reads it.
+  server.on('connection', (socket: Socket) => closeAfterLastResponse(socket, () => lingeringClose(socket, linger)));
   // CONNECT asks for a tunnel, which this server never opens. Node hands such a request over with
   // its bare socket, outside the app; the app answers it as any other request instead: 401 without
   // a key, 404, 405 with the path's Allow, or 400 for a target that is no path (the authority form
@@ -213,9 +213,7 @@ export function serverFor(app: Express, timeouts: ServerTimeouts = DEFAULT_TIMEO
     // tunnel bytes, not a body for the app to wait on.
     delete req.headers['content-length'];
     delete req.headers['transfer-encoding'];
-    const res = new messages.ServerResponse(req);
-    res.shouldKeepAlive = false;
-    res.assignSocket(socket);
+    const res = responseOnSocket(messages.ServerResponse, req, socket);
     res.once('finish', () => lingeringClose(socket, linger));
     server.emit('request', req, res);
   });

@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express';
-import type { OpenApiValidatorOpts } from 'express-openapi-validator/dist/framework/types.js';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../../contract/contract.js';
-import { patchValidator } from './validator-patches.js';
+import { deferValidatorMetaSchema, memoiseValidatorRouteRegExps, routeAndCheckSteps } from '../internals/index.js';
+
+type OpenApiValidatorOpts = Parameters<typeof OpenApiValidator.middleware>[0];
 
 function validatorOptions(contract: Contract): OpenApiValidatorOpts {
   return {
@@ -30,23 +31,12 @@ function validatorOptions(contract: Contract): OpenApiValidatorOpts {
 }
 
 /**
- * Steps of the validator's middleware that do nothing for this app but cost a promise hop on every
- * request: the security step only calls next (validateSecurity is off), and the path-params step
- * installs app.param handlers for app-level routes, of which there are none (routes.ts takes the
- * parsed path parameters from req.openapi).
- */
-const IDLE_VALIDATOR_STEPS = new Set(['securityMiddleware', 'pathParamsMiddleware']);
-
-/**
  * express-openapi-validator's steps as this service runs them: its routing step, which finds the
  * operation, then its request checks. Also the benchmark's floor (bench/floor-server.mjs), which
  * measures them on their own.
  */
 export function openApiValidator(contract: Contract): [route: RequestHandler, check: RequestHandler] {
-  patchValidator();
-  const steps = OpenApiValidator.middleware(validatorOptions(contract)) as RequestHandler[];
-  const [route, check, ...more] = steps.filter((step) => !IDLE_VALIDATOR_STEPS.has(step.name));
-  if (!route || !check || more.length)
-    throw new Error(`express-openapi-validator's steps have changed: ${steps.map((step) => step.name).join(', ')}`);
-  return [route, check];
+  memoiseValidatorRouteRegExps();
+  deferValidatorMetaSchema();
+  return routeAndCheckSteps(OpenApiValidator.middleware(validatorOptions(contract)) as RequestHandler[]);
 }

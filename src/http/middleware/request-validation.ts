@@ -1,10 +1,13 @@
 import type { RequestHandler } from 'express';
-import type { OpenApiRequestMetadata } from 'express-openapi-validator/dist/framework/types.js';
+import type * as OpenApiValidator from 'express-openapi-validator';
 import type { Contract } from '../../contract/contract.js';
 import { resolveRef } from '../../contract/spec.js';
 import { apiError } from '../../errors/api-error.js';
 import { strictParameters } from './strict-parameters.js';
 import { openApiValidator } from './openapi-validator.js';
+
+/** What the validator's steps leave on a request (their first parameter's type). */
+type OpenApiRequestMetadata = NonNullable<Parameters<ReturnType<typeof OpenApiValidator.middleware>[number]>[0]['openapi']>;
 
 // Express's own way to type what middleware adds to its Request (@types/express-serve-static-core
 // merges the global Express.Request into it), with no import of a package the server does not list.

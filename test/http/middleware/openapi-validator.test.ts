@@ -1,27 +1,8 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../src/contract/contract.js';
 import { openApiValidator } from '../../../src/http/middleware/openapi-validator.js';
-
-/** The little of an Express request the validator's two steps read, for GET `url`. */
-function request(url: string): Request {
-  const [path, query = ''] = url.split('?');
-  return {
-    method: 'GET',
-    url,
-    originalUrl: url,
-    baseUrl: '',
-    path,
-    query: Object.fromEntries(new URLSearchParams(query)),
-    headers: {},
-    params: {},
-    app: { enabled: (setting: string) => setting === 'strict routing' || setting === 'case sensitive routing' },
-  } as unknown as Request;
-}
-
-/** What a step passes to next (undefined when it lets the request on). */
-const outcome = (step: RequestHandler, req: Request) =>
-  new Promise<unknown>((resolve) => void step(req, {} as Response, (error?: unknown) => resolve(error)));
+import { getRequest as request, outcome } from '../../support/validator-request.js';
 
 describe("express-openapi-validator's steps as the service runs them", () => {
   const contract = loadContract();
