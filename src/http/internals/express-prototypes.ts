@@ -10,18 +10,14 @@ import type { Express } from 'express';
  * Why: an object whose prototype changes after it was built takes a new hidden class, which leaves
  * every later property access on req and res slow in V8. Classes for createServer (its public
  * IncomingMessage and ServerResponse options) build them with the app's prototypes from the start.
- * Each is built by Node's own constructor with the wrapper as new.target (Reflect.construct), so
- * that V8 sizes it as it sizes Node's own (room in the object for the constructor's fields): built
- * by a plain wrapper it would get room for none, and the fields and Express's additions would turn
- * it into a slow dictionary-mode object on every request.
  */
 export function expressMessages(app: Express): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } {
-  function Request(...args: ConstructorParameters<typeof IncomingMessage>): IncomingMessage {
-    return Reflect.construct(IncomingMessage, args, Request) as IncomingMessage;
+  function Request(this: IncomingMessage, ...args: ConstructorParameters<typeof IncomingMessage>) {
+    IncomingMessage.apply(this, args);
   }
   Request.prototype = app.request;
-  function Response(...args: ConstructorParameters<typeof ServerResponse>): ServerResponse {
-    return Reflect.construct(ServerResponse, args, Response) as ServerResponse;
+  function Response(this: ServerResponse, ...args: ConstructorParameters<typeof ServerResponse>) {
+    ServerResponse.apply(this, args);
   }
   Response.prototype = app.response;
   return {
