@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The floor of the design, for `npm run bench`: Express 5 and express-openapi-validator exactly as
-// the project sets them up (src/http/express-app.ts, middleware/openapi-validator.ts and internals/: its
-// settings, its validator options and patches, Express's prototypes built in), in front of the raw
+// the project sets them up (src/http/express-app.ts, middleware/openapi-validator.ts, internals/:
+// its settings, its validator options and patches, Express's prototypes built in), in front of the raw
 // server's work for the read operations (bench/baseline-server.mjs), and nothing else: no request
 // id, log line, metrics, rate limit, security headers or error objects. Any server that keeps the two
 // libraries on its request path costs at least this much, so the project's ratio to the raw server

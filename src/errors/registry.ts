@@ -48,8 +48,10 @@ export const ERROR_MESSAGES = {
   payload_too_large: ({ limit }: { limit: number }) => `The request body is larger than ${limit} bytes.`,
   uri_too_long: ({ limit }: { limit: number }) => `The request target is longer than ${limit} bytes.`,
   expectation_failed: 'Only "Expect: 100-continue" is supported.',
-  precondition_failed: ({ petId }: { petId: number }) =>
-    `Pet ${petId} has changed: its ETag is no longer one that If-Match lists. Read it again and retry.`,
+  precondition_failed: ({ petId }: { petId?: number }) =>
+    petId === undefined
+      ? 'The resource has changed: its ETag is not one that If-Match lists. Read it again and retry.'
+      : `Pet ${petId} has changed: its ETag is no longer one that If-Match lists. Read it again and retry.`,
   headers_too_large: 'The request headers are too large.',
   rate_limited: ({ limit, windowSeconds, retryAfter }: { limit: number; windowSeconds: number; retryAfter: number }) =>
     `This API key has used its ${limit} requests per ${windowSeconds} seconds; retry in ${retryAfter} seconds.`,

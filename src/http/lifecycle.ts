@@ -2,7 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '../errors/api-error.js';
-import { isLingering } from './lingering-close.js';
+import { isLingering, NO_LINGER } from './lingering-close.js';
 import { writeRawError, type RawErrorWriter } from './raw-error.js';
 
 type Phase = 'serving' | 'draining' | 'closing';
@@ -26,7 +26,7 @@ export class Lifecycle {
   private phase: Phase = 'serving';
   private readonly connections = new Map<Socket, Connection>();
   private drainCut: (() => void) | undefined;
-  private writeRawError: RawErrorWriter = (socket, error) => writeRawError(socket, error);
+  private writeRawError: RawErrorWriter = (socket, error, { linger } = {}) => writeRawError(socket, error, undefined, linger);
 
   /** False from the first shutdown signal on: /readyz answers 503. */
   get ready(): boolean {
@@ -79,12 +79,14 @@ export class Lifecycle {
     for (const [socket, connection] of this.connections) {
       if (isLingering(socket)) continue;
       const [req, res] = [...connection.inFlight].find(([inFlight]) => !inFlight.complete) ?? [];
-      if (req || (connection.inFlight.size === 0 && socket.bytesRead > connection.bytesAtRest)) {
-        // A request not received in full: it cannot be served, but it can be told so.
-        this.writeRawError(socket, apiError('service_unavailable', undefined, { 'Retry-After': '5' }), { req, res });
-      } else if (connection.inFlight.size === 0) {
-        socket.destroy();
-      }
+      const unavailable = apiError('service_unavailable', undefined, { 'Retry-After': '5' });
+      // A request not received in full: it cannot be served, but it can be told so. One whose body
+      // was arriving is read on after the answer (lingeringClose), so that the client reads it; one
+      // whose headers never came has nothing to wait for: its connection closes once told.
+      if (req) this.writeRawError(socket, unavailable, { req, res });
+      else if (connection.inFlight.size > 0) continue;
+      else if (socket.bytesRead > connection.bytesAtRest) this.writeRawError(socket, unavailable, { linger: NO_LINGER });
+      else socket.destroy();
       // Requests read in full are answered; their connection closes after the response (above).
     }
     await closed;

@@ -16,6 +16,9 @@ export interface LingerLimits {
  */
 export const DEFAULT_LINGER: LingerLimits = { ms: 5_000, bytes: 512 * 1024 * 1024 };
 
+/** No lingering: the connection closes as soon as the answer has gone out, whatever still arrives. */
+export const NO_LINGER: LingerLimits = { ms: 0, bytes: 0 };
+
 const lingering = new WeakSet<Duplex>();
 
 /** Whether the connection is being closed by lingeringClose: nothing more on it is HTTP to answer. */
@@ -41,7 +44,8 @@ export function lingeringClose(socket: Duplex, limits: LingerLimits = DEFAULT_LI
   }
   lingering.add(socket);
   const close = () => socket.destroy();
-  const timer = setTimeout(close, limits.ms);
+  // Without lingering, nothing but the answer going out is waited for.
+  const timer = limits.ms > 0 ? setTimeout(close, limits.ms) : undefined;
   socket.once('close', () => clearTimeout(timer));
   // What arrives from now on reaches only the counter below.
   stopHttpParsing(socket);
@@ -52,7 +56,7 @@ export function lingeringClose(socket: Duplex, limits: LingerLimits = DEFAULT_LI
   });
   // The client has sent all it will: once the answer has gone out, nothing is left to reset.
   const closeOnceAnswered = () => (socket.writableFinished ? close() : socket.once('finish', close));
-  if (socket.readableEnded) closeOnceAnswered();
+  if (socket.readableEnded || limits.ms === 0) closeOnceAnswered();
   else socket.once('end', closeOnceAnswered);
   socket.end();
   socket.resume();

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import fastJson from 'fast-json-stringify';
 import type { Contract } from '../contract/contract.js';
 import { parametersOf, type OperationEntry } from '../contract/spec.js';
@@ -10,6 +10,8 @@ import type {
   RecordingOperationHandler,
   RecordedResponse,
 } from '../handlers/operation.js';
+import { apiError } from '../errors/api-error.js';
+import { evaluatePreconditions, type PreconditionOutcome } from './preconditions.js';
 import { contextOf } from './request-context.js';
 
 interface ResponseObject {
@@ -42,18 +44,17 @@ function compileSerialisers(contract: Contract, { operation }: OperationEntry): 
 }
 
 /**
- * Writes a handler's result: its status, its headers, its body serialised for that status. Done by
+ * Writes a handler's result: its status, its headers, its body serialised for that status, or, when
+ * its preconditions found it unchanged, 304 without a body. Done by
  * hand rather than with res.json, which adds content-type negotiation and ETag generation (responses
  * are no-store; the only ETag is a pet's, which its handler sets from the pet's version).
  */
-function writeResult(res: Response, result: AnyResult, serialisers: Map<number, Serialise>): void {
+function writeResult(res: Response, result: AnyResult, serialisers: Map<number, Serialise>, notModified: boolean): void {
   res.statusCode = result.status;
   for (const [name, value] of Object.entries(result.headers ?? {})) {
     if (value !== undefined) res.append(name, value);
   }
-  // As res.send does: a GET that its conditional headers find fresh (If-None-Match listing the
-  // ETag the handler set, or *) is answered 304 without a body.
-  if (res.req.fresh) {
+  if (notModified) {
     res.statusCode = 304;
     res.end();
     return;
@@ -82,6 +83,16 @@ function renderResult(result: AnyResult, serialisers: Map<number, Serialise>): R
   }
   const serialise = serialisers.get(result.status);
   return { status: result.status, headers, body: serialise ? Buffer.from(serialise(result.body)) : NO_BODY };
+}
+
+/**
+ * What a GET's conditional headers make of its answer. They count only where the answer is 2xx
+ * (RFC 9110 §13.2.1). A HEAD arrives here as the GET it mirrors (headAsGet).
+ */
+function preconditionOf(req: Request, { status, headers = {} }: AnyResult): PreconditionOutcome {
+  if (req.method !== 'GET' || status < 200 || status > 299) return 'serve';
+  const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];
+  return evaluatePreconditions(req.headers, etag);
 }
 
 function isRecorded(result: AnyResult | RecordedResult<OperationId>): result is RecordedResult<OperationId> {
@@ -126,8 +137,10 @@ export function operationRoute<K extends OperationId>(
     } as unknown as OperationRequest<K>;
     handler(request).then((result) => {
       const written = result as AnyResult | RecordedResult<OperationId>;
-      if (isRecorded(written)) writeRecorded(res, written);
-      else writeResult(res, written, serialisers);
+      if (isRecorded(written)) return writeRecorded(res, written);
+      const precondition = preconditionOf(req, written);
+      if (precondition === 'failed') return next(apiError('precondition_failed', {}));
+      writeResult(res, written, serialisers, precondition === 'not_modified');
     }, next);
   };
 }

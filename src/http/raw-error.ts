@@ -47,6 +47,8 @@ export function writeRawError(
 export interface RawErrorContext {
   req?: IncomingMessage;
   res?: ServerResponse;
+  /** How the connection is closed after the answer, when not as the writer's options say. */
+  linger?: LingerLimits;
 }
 
 export type RawErrorWriter = (socket: Duplex, error: ApiError, context?: RawErrorContext) => void;
@@ -66,11 +68,11 @@ export interface RawErrorWriterOptions {
  * app had begun with it, otherwise by a line of its own.
  */
 export function rawErrorWriter({ requestIdPattern, logger, metrics, linger }: RawErrorWriterOptions): RawErrorWriter {
-  return (socket, error, { req, res } = {}) => {
+  return (socket, error, { req, res, linger: closing = linger } = {}) => {
     const requestId = requestIdOf(req, res, requestIdPattern);
     metrics?.countError(error.code);
     if (res && contextOf(res).observed) noteRawAnswer(res, error.status, error.code);
     else logger?.info({ reqId: requestId, status: error.status, code: error.code }, 'request rejected');
-    writeRawError(socket, error, requestId, linger);
+    writeRawError(socket, error, requestId, closing);
   };
 }

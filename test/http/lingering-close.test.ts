@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLingering, lingeringClose } from '../../src/http/lingering-close.js';
+import { isLingering, lingeringClose, NO_LINGER } from '../../src/http/lingering-close.js';
 
 const servers: Array<ReturnType<typeof createServer>> = [];
 afterEach(() => {
@@ -113,6 +113,19 @@ describe('lingeringClose', () => {
     } finally {
       clearInterval(trickle);
     }
+  });
+
+  it('without lingering, closes once the answer is out, whatever the client keeps open', async () => {
+    const { server, client } = await connection({ clientHalfOpen: true });
+    const ended = once(client, 'end');
+    let text = '';
+    client.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    client.write('half a request');
+    server.write('the answer');
+    lingeringClose(server, NO_LINGER);
+    await once(server, 'close');
+    await ended;
+    expect(text).toBe('the answer');
   });
 
   it('only closes a connection it can no longer write to', async () => {

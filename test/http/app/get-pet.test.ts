@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createPetStoreClient } from '../../../packages/client/src/index.js';
 import { backends } from '../../support/backends.js';
+import { rawRequest } from '../../support/raw-http.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 
 describe.each(backends)('getPet [$name]', (backend) => {
@@ -27,6 +29,44 @@ describe.each(backends)('getPet [$name]', (backend) => {
     expect(res.text).toBe('');
     expect(res.headers['etag']).toBe('"1-1"');
     expect(res.headers['sunset']).toBe('Thu, 05 Dec 2030 00:00:00 GMT');
+  });
+
+  it('answers 304 to If-None-Match sent with Cache-Control: no-cache, as fetch() sends it (RFC 9111 §5.2.1.4)', async () => {
+    const res = await rawRequest(
+      t.origin,
+      `GET /v1/pets/1 HTTP/1.1\r\nHost: x\r\nAuthorization: ${t.auth.Authorization}\r\nCache-Control: no-cache\r\nPragma: no-cache\r\nIf-None-Match: "1-1"\r\n\r\n`,
+      { url: '/v1/pets/1' },
+    );
+    expect([res.status, res.text, res.headers['etag']]).toEqual([304, '', '"1-1"']);
+  });
+
+  it("answers 304 to the project's client, whose fetch() adds Cache-Control: no-cache", async () => {
+    const sent: Request[] = [];
+    const client = createPetStoreClient({
+      baseUrl: `${t.origin}/v1`,
+      apiKey: t.key,
+      onDeprecation: () => {},
+      fetch: (request) => {
+        sent.push(request.clone());
+        return fetch(request);
+      },
+    });
+    const read = await client.GET('/pets/{petId}', { params: { path: { petId: 1 } } });
+    const etag = read.response.headers.get('etag')!;
+    const again = await client.GET('/pets/{petId}', { params: { path: { petId: 1 }, header: { 'If-None-Match': etag } } });
+    expect(again.response.status).toBe(304);
+    expect(again.data).toBeUndefined();
+    expect(sent[1]?.headers.get('if-none-match')).toBe('"1-1"');
+  });
+
+  it.each([
+    ['its ETag', '"1-1"', 304],
+    ['*', '*', 304],
+    ['another tag', '"1-0"', 412],
+    ['its ETag, weak (If-Match compares strongly)', 'W/"1-1"', 412],
+  ])('evaluates If-Match with %s before If-None-Match (RFC 9110 §13.2.2)', async (_label, tags, status) => {
+    const res = await t.api.get('/v1/pets/1').set(t.auth).set('If-Match', tags).set('If-None-Match', '"1-1"').expect(status);
+    if (status === 412) expect(res.body).toMatchObject({ code: 'precondition_failed', status: 412 });
   });
 
   it('answers 200 once the pet has changed since the tag If-None-Match lists', async () => {
