@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { readDeprecations } from '../src/contract/deprecations.js';
 import { basePathOf, parseSpec, readSpecText } from '../src/contract/spec.js';
+import { readRetirement } from '../src/contract/versions.js';
 
 /**
  * What counts as breaking is oasdiff's judgement (its ERR-level findings): it reads OpenAPI 3.1 and
@@ -159,6 +160,12 @@ export async function checkBreaking(baseFile: string, revisionFile: string): Pro
   if (breaking.length > 0 && revisionVersion.major <= baseVersion.major) {
     problems.push(
       `${breaking.length} breaking change(s) to ${base.info.version} need a new major version (${baseVersion.major + 1}.0.0, under /v${baseVersion.major + 1})`,
+    );
+  }
+  const retirement = readRetirement(revision, basePath);
+  if (retirement && retirement.sunsetAt.getTime() - retirement.deprecatedAt.getTime() < MIN_NOTICE_DAYS * DAY_MS) {
+    problems.push(
+      `info.x-predecessor must serve /v${revisionVersion.major - 1} at least ${MIN_NOTICE_DAYS} days from its deprecation to its sunset`,
     );
   }
   for (const { operationId, deprecatedAt, sunsetAt } of readDeprecations(revision)) {

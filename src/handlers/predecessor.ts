@@ -1,21 +1,16 @@
 import type { DefaultedParameters } from '../../generated/contract.js';
 import type { operations } from '../../generated/openapi.js';
+import type { PreviousOperations } from '../../generated/predecessor.js';
 import type { Principal } from '../storage/api-keys.js';
-import type {
-  OperationHandlers,
-  OperationId,
-  OperationResult,
-  RecordedResponse,
-  RecordedResult,
-} from './operation.js';
+import type { OperationHandlers, OperationId, OperationResult, RecordedResponse, RecordedResult } from './operation.js';
 
 /**
  * The operations of the previous major version, while one is served beside this one
  * (docs/versioning.md#serving-two-major-versions): generated/v{major}/openapi.d.ts once a new major
- * version declares `info.x-predecessor`. With one version served it is this version's own, so no
+ * version declares `info.x-predecessor`. With one version served they are this version's own, so no
  * adapter is needed.
  */
-export type PreviousOperations = operations;
+export type { PreviousOperations };
 
 type Location = 'path' | 'query' | 'header';
 type ParametersOf<Op> = Op extends { parameters: infer Parameters } ? Parameters : Record<string, never>;
@@ -92,4 +87,3 @@ export const PREDECESSOR_ADAPTERS: PredecessorAdapters<PreviousOperations> = {};
 export function predecessorHandlers(current: OperationHandlers): OperationHandlers {
   return adaptHandlers(current, PREDECESSOR_ADAPTERS);
 }
-

@@ -186,6 +186,19 @@ describe('the breaking-change guard', () => {
     ]);
   });
 
+  it('fails a new major version that serves its predecessor for less than the minimum notice', async () => {
+    const file = revise('short-predecessor', (document) => {
+      majorVersion(document, 2);
+      (document.info as Record<string, unknown>)['x-predecessor'] = {
+        deprecatedAt: '2026-12-01T00:00:00Z',
+        sunsetAt: '2027-01-01T00:00:00Z',
+      };
+    });
+    expect((await checkBreaking(RELEASE, file)).problems).toEqual([
+      `info.x-predecessor must serve /v1 at least ${MIN_NOTICE_DAYS} days from its deprecation to its sunset`,
+    ]);
+  });
+
   it('fails when the command itself finds a break', () => {
     const file = revise('cli', (document) => delete document.paths['/pets']!['get']);
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-breaking.ts', file], { stdio: 'pipe' })).toThrow(
