@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ERROR_STATUSES } from '../../generated/contract.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { contractFromDocument, type Contract } from './contract.js';
+import { parseInstant } from './deprecations.js';
 import { readContract } from './read-contract.js';
 import { parseSpec, readSpecText, type OpenApiDocument } from './spec.js';
 
@@ -24,12 +25,6 @@ export interface Predecessor {
 
 export const RELEASES_DIR = join(PACKAGE_ROOT, 'spec', 'releases');
 
-function instant(value: unknown, where: string): Date {
-  const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
-  if (Number.isNaN(date.getTime())) throw new Error(`openapi.yaml: ${where} must be an RFC 3339 date-time`);
-  return date;
-}
-
 /**
  * `info.x-predecessor: { deprecatedAt, sunsetAt }` in a new major version of the spec: the previous
  * major version (its latest release in spec/releases/) is served beside it from deprecatedAt, with
@@ -38,8 +33,8 @@ function instant(value: unknown, where: string): Date {
 export function readRetirement(document: OpenApiDocument, basePath: string): Retirement | undefined {
   const extension = (document.info as Record<string, unknown>)['x-predecessor'] as Record<string, unknown> | undefined;
   if (extension === undefined) return undefined;
-  const deprecatedAt = instant(extension['deprecatedAt'], 'info.x-predecessor.deprecatedAt');
-  const sunsetAt = instant(extension['sunsetAt'], 'info.x-predecessor.sunsetAt');
+  const deprecatedAt = parseInstant(extension['deprecatedAt'], 'info.x-predecessor.deprecatedAt');
+  const sunsetAt = parseInstant(extension['sunsetAt'], 'info.x-predecessor.sunsetAt');
   if (sunsetAt <= deprecatedAt) throw new Error('openapi.yaml: info.x-predecessor.sunsetAt must follow deprecatedAt');
   return { deprecatedAt, sunsetAt, successor: `${basePath}/docs` };
 }

@@ -5,8 +5,10 @@ import { apiError } from '../errors/api-error.js';
 import type { OperationHandlers } from '../handlers/operation.js';
 import type { Storage } from '../storage/storage.js';
 import { apiReferencePage } from './docs.js';
+import type { Logger } from '../log/logger.js';
 import { authenticate } from './middleware/authenticate.js';
-import { announceDeprecations, enforceSunsets, type Clock } from './middleware/deprecation.js';
+import { announceDeprecatedInputs } from './middleware/deprecated-inputs.js';
+import { announceDeprecations, deprecationValue, enforceSunsets, type Clock } from './middleware/deprecation.js';
 import { readJsonBodies } from './middleware/request-body.js';
 import { validateRequests } from './middleware/request-validation.js';
 import type { RateLimits } from './rate-limits/rate-limits.js';
@@ -24,6 +26,7 @@ export interface ApiVersion {
 
 export interface SharedParts {
   storage: Storage;
+  logger: Logger;
   clock: Clock;
   limits: RateLimits;
 }
@@ -54,7 +57,7 @@ function versionPublicRoutes(contract: Contract): RequestHandler {
 function announceRetirement(retirement: Retirement): RequestHandler {
   // RFC 9745 and RFC 8594, as an operation's deprecation (middleware/deprecation.ts).
   const headers = [
-    ['Deprecation', `@${Math.floor(retirement.deprecatedAt.getTime() / 1000)}`],
+    ['Deprecation', deprecationValue(retirement.deprecatedAt)],
     ['Sunset', retirement.sunsetAt.toUTCString()],
   ] as const;
   const link = `<${retirement.successor}>; rel="successor-version"`;
@@ -83,13 +86,14 @@ function enforceRetirement(retirement: Retirement, clock: Clock): RequestHandler
  * Mounts one major version on the app in the contract's order of precedence (see app.ts): its
  * published document and page; then under its base path the deprecation headers, authentication,
  * the key's rate limit, the sunsets and the body reader; its own express-openapi-validator (which
- * passes over paths outside its document's base path); its operation routes. Called once per
+ * passes over paths outside its document's base path) and the notice of deprecated inputs; its
+ * operation routes. Called once per
  * version served, the current one first.
  */
 export function mountApiVersion(
   app: Express,
   { contract, handlers, retirement }: ApiVersion,
-  { storage, clock, limits }: SharedParts,
+  { storage, logger, clock, limits }: SharedParts,
 ): void {
   const base = contract.basePath;
   app.use(base, versionPublicRoutes(contract));
@@ -101,6 +105,7 @@ export function mountApiVersion(
   ];
   // One router layer each instead of one per middleware (see series.ts).
   app.use(base, series(...announce, authenticate(storage, limits.failedAuth), ...afterAuthentication, readJsonBodies(contract)));
-  app.use(series(...validateRequests(contract)));
+  const deprecatedInputs = announceDeprecatedInputs(contract, logger);
+  app.use(series(...validateRequests(contract), ...(deprecatedInputs ? [deprecatedInputs] : [])));
   app.use(base, operationRouter(contract, handlers));
 }

@@ -93,7 +93,7 @@ export function createApp({
     ),
   );
   // The current version, then the one it succeeds while that is still served (src/contract/versions.ts).
-  const shared = { storage, clock, limits };
+  const shared = { storage, logger, clock, limits };
   mountApiVersion(
     app,
     { contract, handlers: handlers ?? createHandlers({ storage, basePath: contract.basePath, clock, idempotencyRetentionSeconds }) },
