@@ -15,6 +15,10 @@ export function readBenchConfig() {
   if (!['sqlite', 'postgres'].includes(backend)) throw new Error('BENCH_BACKEND must be sqlite or postgres');
   const generator = process.env.BENCH_LOAD || 'autocannon';
   if (!['autocannon', 'wrk'].includes(generator)) throw new Error('BENCH_LOAD must be autocannon or wrk');
+  const server = process.env.BENCH_SERVER || 'bench';
+  if (!['bench', 'npm-start'].includes(server)) throw new Error('BENCH_SERVER must be bench or npm-start');
+  // `npm start` as a new user runs it: no metrics listener, no rate limit, unless asked for.
+  const npmStart = server === 'npm-start';
   return {
     quick,
     backend,
@@ -29,12 +33,17 @@ export function readBenchConfig() {
     connections: number('BENCH_CONNECTIONS', quick ? 10 : 50),
     startupRuns: number('BENCH_STARTUP_RUNS', quick ? 1 : 5),
     /** The project server as deployed: its metrics listener on (BENCH_METRICS=0 turns it off, to compare). */
-    metrics: process.env.BENCH_METRICS !== '0',
+    metrics: process.env.BENCH_METRICS ? process.env.BENCH_METRICS !== '0' : !npmStart,
     /**
      * RATE_LIMIT_PER_MINUTE for the project server: the limiter counts every request as deployed,
      * with a quota no run reaches (the default 600 would turn the run into one of 429s); 0 turns it off.
      */
-    rateLimitPerMinute: number('BENCH_RATE_LIMIT', 10_000_000),
+    rateLimitPerMinute: number('BENCH_RATE_LIMIT', npmStart ? 0 : 10_000_000),
+    /**
+     * How the project server is started: `bench`, `node dist/main.js` spawned by the bench; or
+     * `npm-start`, through `npm start` (scripts/ensure-built.mjs, then node dist/main.js as its child).
+     */
+    server,
     only: process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : undefined,
     resultsDir: process.env.BENCH_RESULTS_DIR || new URL('./results/', import.meta.url).pathname,
   };

@@ -63,7 +63,15 @@ for (const [index, root] of roots.entries()) {
   ];
   const server = await startServer({
     command: [...(callgrind ? valgrind : []), process.execPath, join(root, 'dist', 'main.js')],
-    env: { ...env, HOST, PORT: '0', LOG_LEVEL: 'info', ...(await deployedSettings(config)) },
+    env: {
+      ...env,
+      HOST,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...(await deployedSettings(config)),
+      // Under callgrind a request can wait longer than the default timeouts on a busy machine (408).
+      ...(callgrind ? { HEADERS_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000' } : {}),
+    },
     logFile: join(work, `server-${index}.log`),
   });
   servers.push({ root, server, apiKey, perRequest: [] });

@@ -1,6 +1,6 @@
 // Starting, pinning, measuring and stopping the processes of a benchmark run.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 
@@ -41,10 +41,10 @@ export const pinning = hasTaskset ? 'server on core 0, load generator on core 1 
  * stdout (the request log: the server runs with its default LOG_LEVEL, as deployed) goes to a file,
  * as a log shipper would take it, so reading it costs the benchmark nothing.
  */
-export async function startServer({ command, env, logFile, core = 0 }) {
+export async function startServer({ command, env, logFile, core = 0, serves, cwd }) {
   const [file, ...args] = pinned(core, command);
   const log = openSync(logFile, 'w');
-  const child = spawn(file, args, { env: { ...process.env, ...env }, stdio: ['ignore', log, 'pipe'] });
+  const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', log, 'pipe'] });
   closeSync(log);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -54,21 +54,41 @@ export async function startServer({ command, env, logFile, core = 0 }) {
     if (exitCode !== undefined) throw new Error(`${command.join(' ')} exited with ${exitCode} before listening: ${stderr}`);
     const url = listeningUrl(readFileSync(logFile, 'utf8'));
     if (url) {
+      // Under a launcher (npm start), the process measured and stopped is the server it runs.
+      const pid = serves ? descendantRunning(child.pid, serves) : child.pid;
       return {
-        pid: child.pid,
+        pid,
         origin: url.origin,
         basePath: url.pathname,
-        rssBytes: () => rssOf(child.pid),
-        peakRss: peakRssOf(child.pid),
-        cpuSeconds: () => cpuSecondsOf(child.pid),
+        rssBytes: () => rssOf(pid),
+        peakRss: peakRssOf(pid),
+        cpuSeconds: () => cpuSecondsOf(pid),
         stop: async () => {
-          child.kill('SIGTERM');
+          // The server itself: a shell between npm and it may not pass a signal on.
+          process.kill(pid, 'SIGTERM');
           return exited;
         },
       };
     }
     await setTimeout(10);
   }
+}
+
+/**
+ * The pid of the process below `pid` (itself included) that runs the script `script`: one of its
+ * arguments is that path, or ends with it. A shell whose command string merely mentions it is not.
+ */
+export function descendantRunning(pid, script) {
+  const queue = [pid];
+  while (queue.length) {
+    const next = queue.shift();
+    const args = readFileSync(`/proc/${next}/cmdline`, 'utf8').split('\0').slice(1);
+    if (args.some((arg) => arg === script || arg.endsWith(`/${script}`))) return next;
+    for (const task of readdirSync(`/proc/${next}/task`)) {
+      queue.push(...readFileSync(`/proc/${next}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
+    }
+  }
+  throw new Error(`no process below ${pid} runs ${script}`);
 }
 
 function listeningUrl(log) {

@@ -38,6 +38,7 @@ export function summarise(scenarios, measurements) {
     const normal = of('normal');
     const floor = of('floor');
     const ratioTo = (other) => (project && other ? project.requestsPerSecond / other.requestsPerSecond : undefined);
+    const tail = (server) => (server?.p50 ? server.p99 / server.p50 : undefined);
     return {
       name,
       label,
@@ -50,6 +51,10 @@ export function summarise(scenarios, measurements) {
       ratioNormal: ratioTo(normal),
       // The floor's own ratio to the raw server: the most any server keeping Express and the validator can reach.
       floorRatio: floor && baseline ? floor.requestsPerSecond / baseline.requestsPerSecond : undefined,
+      // The project against the floor: what its own work costs over Express and the validator.
+      ratioFloor: ratioTo(floor),
+      // p99 ÷ p50 of each server: how flat its tail is.
+      tails: { project: tail(project), baseline: tail(baseline), normal: tail(normal), floor: tail(floor) },
     };
   });
 }
@@ -65,6 +70,26 @@ export function markdownTable(summary) {
   for (const { label, project, baseline, normal, floor, ratio, ratioNormal, floorRatio } of summary) {
     lines.push(
       `| ${label} | ${fixed(project?.requestsPerSecond)} | ${fixed(project?.p50, 2)} | ${fixed(project?.p99, 2)} | ${fixed(project?.cpuMicrosPerRequest)} | ${fixed(baseline?.requestsPerSecond)} | ${fixed(baseline?.p50, 2)} | ${fixed(baseline?.p99, 2)} | ${fixed(baseline?.cpuMicrosPerRequest)} | ${fixed(ratio, 2)} | ${normal ? fixed(normal.requestsPerSecond) : ''} | ${normal ? fixed(ratioNormal, 2) : ''} | ${floor ? fixed(floor.requestsPerSecond) : ''} | ${floor ? fixed(floor.cpuMicrosPerRequest) : ''} | ${floor ? fixed(floorRatio, 2) : ''} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The ratios the performance targets are stated in, per scenario: the project against the floor,
+ * the floor against the raw server, the project against the raw server at NORMAL (the writes), and
+ * each server's p99 ÷ p50.
+ */
+export function ratiosTable(summary) {
+  const tail = (value) => (value === undefined ? '' : fixed(value, 1));
+  const lines = [
+    '| operation | project ÷ floor | floor ÷ raw FULL | project ÷ raw FULL | project ÷ raw NORMAL | p99/p50 project | p99/p50 floor | p99/p50 raw FULL | p99/p50 raw NORMAL |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  ];
+  for (const { label, ratioFloor, floorRatio, ratio, ratioNormal, tails } of summary) {
+    const cell = (value) => (value === undefined ? '' : fixed(value, 2));
+    lines.push(
+      `| ${label} | ${cell(ratioFloor)} | ${cell(floorRatio)} | ${cell(ratio)} | ${cell(ratioNormal)} | ${tail(tails.project)} | ${tail(tails.floor)} | ${tail(tails.baseline)} | ${tail(tails.normal)} |`,
     );
   }
   return lines.join('\n');
@@ -142,11 +167,15 @@ export function markdownReport(run) {
     '',
     `${run.date}, Node ${run.node}, ${run.cpu}; ${run.pinning}; ${run.config.connections} connections, ` +
       `${run.config.duration} s per measurement after ${run.config.warmup} s warm-up, ${run.config.rounds} rounds alternating the servers; ` +
-      `project server with metrics ${run.config.metrics === false ? 'off' : 'on'} and RATE_LIMIT_PER_MINUTE=${run.config.rateLimitPerMinute ?? 0}; ` +
+      `project server ${run.config.server === 'npm-start' ? 'started with `npm start`' : 'started as `node dist/main.js`'}, with metrics ${run.config.metrics === false ? 'off' : 'on'} and RATE_LIMIT_PER_MINUTE=${run.config.rateLimitPerMinute ?? 0}; ` +
       `medians over the rounds. Latencies in ms (${run.config.generator ?? 'autocannon'}). CPU µs/req: CPU time the server process used per request. Ratio: project req/s ÷ baseline req/s, the baseline at synchronous=FULL (the project's durability) and, for the scenarios that write, at NORMAL. ` +
       `Floor (the reads): Express 5 and express-openapi-validator as the project sets them up around the baseline's work and nothing else (bench/floor-server.mjs); floor ratio: its req/s ÷ the baseline's, the most a server keeping both can reach.`,
     '',
     markdownTable(run.summary),
+    '',
+    "The ratios of the targets (docs/performance.md): req/s against req/s, and each server's p99 latency ÷ its p50.",
+    '',
+    ratiosTable(run.summary),
     '',
     operationsTable(run.summary),
     '',

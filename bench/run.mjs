@@ -79,7 +79,11 @@ try {
 
   const servers = {
     project: await startServer({
-      command: [process.execPath, join(root, 'dist', 'main.js')],
+      // BENCH_SERVER=npm-start: as a new user starts it, `npm start` in the checkout, measuring the
+      // node process it runs; else node dist/main.js (built above) directly.
+      ...(config.server === 'npm-start'
+        ? { command: ['npm', 'start'], cwd: root, serves: 'dist/main.js' }
+        : { command: [process.execPath, join(root, 'dist', 'main.js')] }),
       // As deployed (metrics on, the limiter counting), but stopped without a drain period between runs.
       env: {
         DATABASE_URL: store.databaseUrl,
@@ -188,6 +192,7 @@ try {
       rounds: config.rounds,
       connections: config.connections,
       generator: config.generator,
+      server: config.server,
       metrics: config.metrics,
       rateLimitPerMinute: config.rateLimitPerMinute,
     },

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { readDeprecations } from '../src/contract/deprecations.js';
 import { basePathOf, parseSpec, readSpecText } from '../src/contract/spec.js';
+import { readRetirement } from '../src/contract/versions.js';
 
 /**
  * What counts as breaking is oasdiff's judgement (its ERR-level findings): it reads OpenAPI 3.1 and
@@ -161,6 +162,12 @@ export async function checkBreaking(baseFile: string, revisionFile: string): Pro
       `${breaking.length} breaking change(s) to ${base.info.version} need a new major version (${baseVersion.major + 1}.0.0, under /v${baseVersion.major + 1})`,
     );
   }
+  const retirement = readRetirement(revision, basePath);
+  if (retirement && retirement.sunsetAt.getTime() - retirement.deprecatedAt.getTime() < MIN_NOTICE_DAYS * DAY_MS) {
+    problems.push(
+      `info.x-predecessor must serve /v${revisionVersion.major - 1} at least ${MIN_NOTICE_DAYS} days from its deprecation to its sunset`,
+    );
+  }
   for (const { operationId, deprecatedAt, sunsetAt } of readDeprecations(revision)) {
     if (sunsetAt.getTime() - deprecatedAt.getTime() < MIN_NOTICE_DAYS * DAY_MS) {
       problems.push(`${operationId} must be deprecated at least ${MIN_NOTICE_DAYS} days before its sunset`);
@@ -171,4 +178,31 @@ export async function checkBreaking(baseFile: string, revisionFile: string): Pro
 
 export function describeChange(change: Change): string {
   return `[${change.id}] ${change.operation ?? ''} ${change.path ?? ''}: ${change.text}`.replace(/\s+/g, ' ');
+}
+
+/** Where docs/versioning.md tells how to serve a new major version beside the old one. */
+export const NEW_MAJOR_DOCS = 'docs/versioning.md#serving-two-major-versions';
+
+/** The first `quoted` name in oasdiff's text of a change, e.g. `status` in "deleted the `query` request parameter `status`". */
+function namedIn(text: string): string {
+  const names = [...text.matchAll(/`([^`]+)`/g)].map((match) => match[1]!);
+  return names.at(-1) ?? 'it';
+}
+
+/**
+ * The compatible way to make a breaking change, by oasdiff's id of it, for check:breaking to print
+ * beside the refusal; undefined where the policy knows none but a new major version.
+ */
+export function compatibleAlternative(change: Change): string | undefined {
+  const name = namedIn(change.text);
+  const orMajor = `; or release a new major version served under its own /v{major} beside this one: see ${NEW_MAJOR_DOCS}`;
+  if (/^request-(parameter|property)-removed$/.test(change.id))
+    return `keep \`${name}\` with \`deprecated: true\` and add its replacement beside it (clients still sending it are told by a Deprecation header)${orMajor}`;
+  if (/^(api|api-path)-removed/.test(change.id))
+    return `keep the operation with \`deprecated: true\`, \`x-deprecation\` and a documented 410 until the next major version (docs/versioning.md#the-rules)${orMajor}`;
+  if (/^response-.*-removed$|^optional-response-header-removed$|^required-response-header-removed$/.test(change.id))
+    return `keep \`${name}\` in the response (a new field may come beside it)${orMajor}`;
+  if (/^new-required-request-(parameter|property)$|^request-(parameter|property)-became-required$/.test(change.id))
+    return `make \`${name}\` optional, with a default that keeps today's behaviour${orMajor}`;
+  return undefined;
 }

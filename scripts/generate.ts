@@ -6,6 +6,8 @@
 //   path, the operations that take an Idempotency-Key, and the typed results handlers return;
 // - client-deprecations.ts: the typed client's surface for deprecated operations (overloads and
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
+// - predecessor.ts (and v{major}/openapi.d.ts while a previous major version is served beside this
+//   one): that version's types (generate/predecessor.ts);
 // - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts).
 // Without --out it also writes src/handlers/index.ts, the handler of every operation, scaffolds
 // what a new operation needs (scripts/generate/scaffold.ts) and, as a command, appends to each
@@ -27,6 +29,7 @@ import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, 
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import { createIfAbsent, writeIfChanged } from './generate/files.js';
 import { migrationFiles, type WrittenMigration } from './generate/migrations.js';
+import { predecessorFiles } from './generate/predecessor.js';
 import { handlersIndexModule, scaffoldFiles, type FileText } from './generate/scaffold.js';
 import { checkSpec, SpecProblems } from './generate/spec-check.js';
 import { operationsIndexModules, queriesModule, storageScaffoldFiles } from './generate/storage-scaffold.js';
@@ -331,6 +334,12 @@ export async function generate({
   const typesPath = join(generatedDir, 'openapi.d.ts');
   (writeIfChanged(typesPath, COMMENT_HEADER + astToString(types)) ? result.written : result.unchanged).push(relative(from, typesPath));
   await write([{ path: join(generatedDir, 'client-deprecations.ts'), text: clientDeprecationsModule(document) }]);
+  for (const file of await predecessorFiles(document, root, generatedDir, HEADER)) {
+    // The previous version's types as openapi-typescript writes them, as openapi.d.ts above.
+    if (file.path.endsWith('.d.ts'))
+      (writeIfChanged(file.path, file.text) ? result.written : result.unchanged).push(relative(from, file.path));
+    else await write([file]);
+  }
   return result;
 }
 

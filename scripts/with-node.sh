@@ -44,6 +44,9 @@ run_on_line() { PATH="$nodedir/bin:$PATH" npm_config_nodedir="$headersdir" "$@";
 addon_package="$root/node_modules/better-sqlite3"
 addon="$addon_package/build/Release/better_sqlite3.node"
 [ -f "$addon" ] || { echo "with-node: no $addon: run npm ci first (on the machine's Node)" >&2; exit 1; }
+# Two at once would each take the other's addon for the machine's and put it back last.
+exec 9>"$addon_package/.with-node.lock"
+flock -n 9 || { echo "with-node: another scripts/with-node.sh runs in this checkout; run one at a time" >&2; exit 1; }
 addon_version=$(node -p "require(process.argv[1]).version" "$addon_package/package.json")
 abi=$(run_on_line node -p process.versions.modules)
 built="$cache/addons/better-sqlite3-$addon_version-abi$abi-headers-$headers.node"

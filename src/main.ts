@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
+import { loadPredecessor } from './contract/versions.js';
 import { Lifecycle } from './http/lifecycle.js';
 import { createHttpServer, LISTEN_BACKLOG } from './http/server.js';
 import { createLogger, prettyDestination } from './log/logger.js';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel, config.logFormat === 'pretty' ? await prettyDestination() : undefined);
   const contract = loadContract();
+  // The previous major version, when this one declares it still served (info.x-predecessor).
+  const predecessor = loadPredecessor(contract);
   const metrics = config.metricsPort === 0 ? undefined : new Metrics();
   const storage = await openStorage(config.databaseUrl, {
     poolSize: config.databasePoolSize,
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     ...(metrics ? { metrics } : {}),
     rateLimits: { requestsPerKeyPerMinute: config.rateLimitPerMinute, failedAuthPerAddressPerMinute: config.failedAuthPerMinute },
     trustProxyHops: config.trustProxyHops,
+    ...(predecessor ? { predecessor } : {}),
   });
   const url = await listen(server, config.port, config.host);
   // SIGTERM or SIGINT: drain, close, exit 0 by the deadline whatever clients do; a second signal

@@ -26,6 +26,7 @@ const OTHER_VARIABLES: Record<string, string> = {
   TEST_BACKENDS: 'the storage backends the API suites run on',
   PETSTORE_API_KEY: "the contract tester's and the example's API key",
   PETSTORE_BASE_URL: "the example's server",
+  PETSTORE_NODE_CACHE: 'where scripts/with-node.sh keeps the Node binaries and addons it fetches and builds',
 };
 /** Read by Node itself, so no source file names them. */
 const NODE_VARIABLES = ['NODE_OPTIONS'];
@@ -66,7 +67,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return ['node_modules', 'dist', 'results'].includes(entry.name) ? [] : sourceFiles(path);
-    return /\.(ts|mts|js|mjs|cjs)$/.test(entry.name) ? [path] : [];
+    return /\.(ts|mts|js|mjs|cjs|sh)$/.test(entry.name) ? [path] : [];
   });
 }
 

@@ -2,7 +2,13 @@
 // the page's Content-Security-Policy can refuse inline scripts.
 'use strict';
 
-const SPEC_PATH = '/openapi.json';
+/** The page at /docs shows the current version's document; at /v1/docs, /v2/docs..., that major version's. */
+function specPathOf(pagePath) {
+  const version = /^\/v[1-9][0-9]*(?=\/docs$)/.exec(pagePath);
+  return `${version ? version[0] : ''}/openapi.json`;
+}
+
+const SPEC_PATH = specPathOf(window.location.pathname);
 
 /**
  * The spec's servers are the production and staging hosts, but this page belongs to one running

@@ -17,7 +17,8 @@ interface DeprecationExtension {
   replacement?: { href?: unknown; title?: unknown };
 }
 
-function parseInstant(value: unknown, where: string): Date {
+/** An RFC 3339 date-time of the spec, or an error naming where it is. */
+export function parseInstant(value: unknown, where: string): Date {
   const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
   if (Number.isNaN(date.getTime())) throw new Error(`openapi.yaml: ${where} must be an RFC 3339 date-time`);
   return date;

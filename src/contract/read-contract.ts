@@ -1,3 +1,4 @@
+import { readDeprecatedInputs, type DeprecatedInput } from './deprecated-inputs.js';
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes, type ErrorCode } from './error-codes.js';
 import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
@@ -10,6 +11,8 @@ export interface Contract {
   operations: OperationEntry[];
   errorCodes: ReadonlyMap<ErrorCode, number>;
   deprecations: Deprecation[];
+  /** The deprecated parameters and body properties a request may still use, by operationId. */
+  deprecatedInputs: ReadonlyMap<string, DeprecatedInput[]>;
   maxRequestBodyBytes: number;
   /** Every media type a request body is declared in: each a JSON one, read as JSON (request-body.ts). */
   requestMediaTypes: readonly string[];
@@ -70,6 +73,7 @@ export function readContract(document: OpenApiDocument): Contract {
     operations,
     errorCodes: readErrorCodes(document),
     deprecations: readDeprecations(document),
+    deprecatedInputs: readDeprecatedInputs(document, operations),
     maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
     requestMediaTypes: readRequestMediaTypes(document, operations),
     maxRequestTargetBytes: byteLimit(document, 'x-max-request-target-bytes'),

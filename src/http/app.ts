@@ -1,26 +1,25 @@
 import type { Express, RequestHandler } from 'express';
 import type { Contract } from '../contract/contract.js';
+import type { Predecessor } from '../contract/versions.js';
 import { createHandlers } from '../handlers/index.js';
 import type { OperationHandlers } from '../handlers/operation.js';
+import { predecessorHandlers } from '../handlers/predecessor.js';
 import type { Logger } from '../log/logger.js';
 import type { HttpMetrics } from '../metrics/metrics.js';
 import type { Storage } from '../storage/storage.js';
+import { mountApiVersion } from './api-version.js';
 import { apiReference } from './docs.js';
 import { expressApp } from './express-app.js';
 import { healthRoutes } from './health.js';
 import { Lifecycle } from './lifecycle.js';
-import { authenticate } from './middleware/authenticate.js';
-import { announceDeprecations, enforceSunsets, type Clock } from './middleware/deprecation.js';
+import type { Clock } from './middleware/deprecation.js';
 import { errorHandler, routeNotFound } from './middleware/error-handler.js';
-import { readJsonBodies } from './middleware/request-body.js';
 import { assignRequestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { checkRequestTarget, headAsGet } from './middleware/request-target.js';
-import { validateRequests } from './middleware/request-validation.js';
 import { securityHeaders } from './middleware/security-headers.js';
 import { createRateLimits, type RateLimitSettings } from './rate-limits/rate-limits.js';
 import { routeLabels } from './route-labels.js';
-import { operationRouter } from './routes.js';
 import { series } from './series.js';
 import { specRoutes } from './spec-routes.js';
 
@@ -40,6 +39,12 @@ export interface AppOptions {
   metrics?: HttpMetrics;
   /** Requests per key and failed authentications per address; absent: no limits. */
   rateLimits?: RateLimitSettings;
+  /**
+   * The previous major version, served beside this one from its own document until its sunset
+   * (loadPredecessor), with its handlers: by default this version's, adapted where the versions
+   * differ (src/handlers/predecessor.ts).
+   */
+  predecessor?: Predecessor & { handlers?: OperationHandlers };
   /** Proxies in front that append to X-Forwarded-For (config: TRUST_PROXY_HOPS); 0: the socket's peer is the client. */
   trustProxyHops?: number;
 }
@@ -70,6 +75,7 @@ export function createApp({
   metrics,
   rateLimits,
   trustProxyHops = 0,
+  predecessor,
 }: AppOptions): Express {
   const app = expressApp();
   // req.ip: the client behind that many proxies (X-Forwarded-For), or the socket's peer.
@@ -79,28 +85,25 @@ export function createApp({
   app.use(
     series(
       assignRequestId(contract.requestIdPattern),
-      requestLog({ logger, routeOf: routeLabels(contract), metrics }),
+      requestLog({ logger, routeOf: routeLabels(contract, ...(predecessor ? [predecessor.contract] : [])), metrics }),
       securityHeaders(),
       closeWhileWindingDown(lifecycle),
       checkRequestTarget(contract),
       headAsGet(),
     ),
   );
-  const api = contract.basePath;
-  // One router layer each instead of one per middleware (see series.ts).
-  const afterAuthentication = limits.perKey ? [limits.perKey] : [];
-  app.use(
-    api,
-    series(
-      announceDeprecations(contract.deprecations),
-      authenticate(storage, limits.failedAuth),
-      ...afterAuthentication,
-      enforceSunsets(clock),
-      readJsonBodies(contract),
-    ),
+  // The current version, then the one it succeeds while that is still served (src/contract/versions.ts).
+  const shared = { storage, logger, clock, limits };
+  mountApiVersion(
+    app,
+    { contract, handlers: handlers ?? createHandlers({ storage, basePath: contract.basePath, clock, idempotencyRetentionSeconds }) },
+    shared,
   );
-  app.use(series(...validateRequests(contract)));
-  app.use(api, operationRouter(contract, handlers ?? createHandlers({ storage, basePath: api, clock, idempotencyRetentionSeconds })));
+  if (predecessor) {
+    const basePath = predecessor.contract.basePath;
+    const own = predecessor.handlers ?? predecessorHandlers(createHandlers({ storage, basePath, clock, idempotencyRetentionSeconds }));
+    mountApiVersion(app, { ...predecessor, handlers: own }, shared);
+  }
 
   // Public, outside the base path: the published spec, the API reference and the probes (no key
   // needed). After the API, which they cannot shadow (no path is in both), so that API requests do

@@ -35,6 +35,8 @@ const CONTENT_SECURITY_POLICY = [
 const FILE_OPTIONS = { etag: false, lastModified: false, cacheControl: false } as const;
 const STATIC_OPTIONS = { ...FILE_OPTIONS, index: false, redirect: false } as const;
 
+const sendPage: RequestHandler = (_req, res, next) => res.sendFile('index.html', { root: PAGE_DIR, ...FILE_OPTIONS }, next);
+
 const onlyAssets: RequestHandler = (req, _res, next) => (ASSETS.has(req.path) ? next() : next('router'));
 
 /**
@@ -48,10 +50,21 @@ export function apiReference(): Router {
     next();
   });
   // A route of its own: express.static answers /docs (no trailing slash) only with a redirect.
-  router.get('/', (_req, res, next) => res.sendFile('index.html', { root: PAGE_DIR, ...FILE_OPTIONS }, next));
+  router.get('/', sendPage);
   router.use(express.static(PAGE_DIR, STATIC_OPTIONS));
   const assets = Router();
   assets.use(onlyAssets, express.static(SWAGGER_UI_DIR, STATIC_OPTIONS));
   router.use('/assets', assets);
   return router;
+}
+
+/**
+ * The same page at a major version's `/v{major}/docs`: it loads its files from /docs and that
+ * version's document, `/v{major}/openapi.json` (public/docs/init.js reads which from its address).
+ */
+export function apiReferencePage(): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    sendPage(req, res, next);
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: bench/ is plain JavaScript, without declarations.
-import { mixedTable } from '../../bench/report.mjs';
+import { mixedTable, ratiosTable, summarise } from '../../bench/report.mjs';
 
 const server = (byOperation?: Record<string, { p50: number; p99: number }>) => ({
   requestsPerSecond: 1000,
@@ -26,5 +26,23 @@ describe("the mixed workloads' report", () => {
     ]);
     expect(table).not.toContain('| server |');
     expect(table).toContain("Each operation's own latencies in the mixes: not measured by this load generator.");
+  });
+});
+
+describe('the ratios of the targets', () => {
+  const measured = (server: string, requestsPerSecond: number, p50: number, p99: number) => ({
+    round: 1,
+    scenario: 'get',
+    server,
+    result: { requestsPerSecond, p50, p99, cpuMicrosPerRequest: 1, unexpected: 0, errors: 0, timeouts: 0 },
+  });
+
+  it('puts the project against the floor, the floor against the raw server, and every p99 over its p50', () => {
+    const summary = (summarise as (scenarios: unknown[], measurements: unknown[]) => unknown[])(
+      [{ name: 'get', label: 'getPet', requests: [{ op: 'get' }] }],
+      [measured('project', 900, 2, 5), measured('floor', 1000, 2, 4), measured('baseline', 2000, 1, 3)],
+    );
+    expect(summary[0]).toMatchObject({ ratioFloor: 0.9, floorRatio: 0.5, ratio: 0.45, tails: { project: 2.5, floor: 2, baseline: 3 } });
+    expect((ratiosTable as (summary: unknown[]) => string)(summary)).toContain('| getPet | 0.90 | 0.50 | 0.45 |  | 2.5 | 2.0 | 3.0 |  |');
   });
 });

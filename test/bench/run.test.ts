@@ -73,4 +73,35 @@ describe('the benchmark in quick mode', () => {
     expect(readFileSync(join(results, 'sqlite-300.md'), 'utf8')).toMatch(/^\| delete \| project \| delete \| /m);
     expect(readFileSync(join(results, 'sqlite-300.svg'), 'utf8')).toMatch(/^<svg /);
   }, 120_000);
+
+  it('BENCH_SERVER=npm-start runs the project through npm start, as a new user would, and reports the ratios of the targets', () => {
+    const results = mkdtempSync(join(tmpdir(), 'petstore-bench-results-'));
+    const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'bench/run.mjs'], {
+      env: {
+        ...process.env,
+        BENCH_QUICK: '1',
+        BENCH_DURATION: '1',
+        BENCH_PETS: '300',
+        BENCH_ONLY: 'get',
+        BENCH_STARTUP_RUNS: '0',
+        BENCH_SERVER: 'npm-start',
+        BENCH_RESULTS_DIR: results,
+      },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(results, 'sqlite-300.json'), 'utf8')) as {
+      summary: Array<{ name: string; project: ServerSummary; ratioFloor: number; floorRatio: number; tails: { project: number } }>;
+      config: { server: string; metrics: boolean; rateLimitPerMinute: number };
+    };
+    expect(report.config).toMatchObject({ server: 'npm-start', metrics: false, rateLimitPerMinute: 0 });
+    const [get] = report.summary;
+    expect(get?.project.unexpected).toBe(0);
+    expect(get?.ratioFloor).toBeGreaterThan(0);
+    expect(get?.floorRatio).toBeGreaterThan(0);
+    expect(get?.tails.project).toBeGreaterThanOrEqual(1);
+    const markdown = readFileSync(join(results, 'sqlite-300.md'), 'utf8');
+    expect(markdown).toContain('started with `npm start`');
+    expect(markdown).toMatch(/^\| getPet \| [\d.]+ \| [\d.]+ \| /m);
+  }, 120_000);
 });

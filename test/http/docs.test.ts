@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
@@ -17,10 +18,20 @@ describe('the API reference at /docs', () => {
     }
   });
 
-  it('starts swagger-ui on /openapi.json with the online validator off and the key kept', async () => {
+  it('starts swagger-ui on /openapi.json (at /v1/docs on /v1/openapi.json) with the online validator off and the key kept', async () => {
     const res = await t.api.get('/docs/init.js').expect(200);
     expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
-    expect(res.text).toContain("SPEC_PATH = '/openapi.json'");
+    // The page's function, run on its own: what the page at each address loads.
+    const specPathOf = runInNewContext(`(${/^function specPathOf[^]*?^}/m.exec(res.text)![0]})`) as (page: string) => string;
+    expect(['/docs', '/docs/', '/v1/docs', '/v2/docs', '/v1/docs/', '/v1.0/docs'].map(specPathOf)).toEqual([
+      '/openapi.json',
+      '/openapi.json',
+      '/v1/openapi.json',
+      '/v2/openapi.json',
+      '/openapi.json',
+      '/openapi.json',
+    ]);
+    expect(res.text).toContain('SPEC_PATH = specPathOf(window.location.pathname)');
     expect(res.text).toContain('validatorUrl: null');
     expect(res.text).toContain('persistAuthorization: true');
   });

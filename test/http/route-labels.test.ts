@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../src/contract/contract.js';
+import { contractFromDocument, loadContract } from '../../src/contract/contract.js';
 import { routeLabels, UNMATCHED_ROUTE } from '../../src/http/route-labels.js';
 
 const routeOf = routeLabels(loadContract());
@@ -43,5 +43,19 @@ describe('route labels', () => {
 
   it('reads the target as it arrived when no Express request is there yet', () => {
     expect(routeOf({ url: '/v1/pets/3' } as IncomingMessage)).toBe('/v1/pets/{petId}');
+  });
+
+  it("labels each version's operations and published document under its own base path, when two are served", () => {
+    const v1 = loadContract();
+    const document = structuredClone(v1.document);
+    for (const server of document.servers!) server.url = server.url.replace(/\/v1$/, '/v2');
+    const both = routeLabels(contractFromDocument(document), v1);
+    const of = (target: string) => both({ url: target } as IncomingMessage);
+    expect(of('/v2/pets/3')).toBe('/v2/pets/{petId}');
+    expect(of('/v1/pets/3')).toBe('/v1/pets/{petId}');
+    expect(of('/v1/openapi.json')).toBe('/v1/openapi.json');
+    expect(of('/v2/docs')).toBe('/v2/docs');
+    expect(of('/openapi.json')).toBe('/openapi.json');
+    for (const target of ['/v3/pets', '/V1/pets', '/v1.0/pets', '/v2/docs/']) expect(of(target)).toBe(UNMATCHED_ROUTE);
   });
 });

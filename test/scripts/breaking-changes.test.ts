@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { changelogBase, checkBreaking, latestRelease, MIN_NOTICE_DAYS } from '../../scripts/breaking-changes.js';
+import {
+  changelogBase,
+  checkBreaking,
+  compatibleAlternative,
+  latestRelease,
+  MIN_NOTICE_DAYS,
+  NEW_MAJOR_DOCS,
+} from '../../scripts/breaking-changes.js';
 import { parseSpec, readSpecText, SPEC_PATH, type OpenApiDocument, type SchemaObject } from '../../src/contract/spec.js';
 
 const RELEASE = latestRelease('spec/releases');
@@ -179,10 +186,64 @@ describe('the breaking-change guard', () => {
     ]);
   });
 
+  it('fails a new major version that serves its predecessor for less than the minimum notice', async () => {
+    const file = revise('short-predecessor', (document) => {
+      majorVersion(document, 2);
+      (document.info as Record<string, unknown>)['x-predecessor'] = {
+        deprecatedAt: '2026-12-01T00:00:00Z',
+        sunsetAt: '2027-01-01T00:00:00Z',
+      };
+    });
+    expect((await checkBreaking(RELEASE, file)).problems).toEqual([
+      `info.x-predecessor must serve /v1 at least ${MIN_NOTICE_DAYS} days from its deprecation to its sunset`,
+    ]);
+  });
+
   it('fails when the command itself finds a break', () => {
     const file = revise('cli', (document) => delete document.paths['/pets']!['get']);
     expect(() => execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-breaking.ts', file], { stdio: 'pipe' })).toThrow(
       /need a new major version/,
     );
+  });
+
+  it('explains the compatible alternative when it refuses a renamed parameter', () => {
+    const file = revise('renamed', (document) => {
+      const parameters = document.components['parameters'] as Record<string, { name: string; in: string }>;
+      const status = Object.values(parameters).find((parameter) => parameter.in === 'query' && parameter.name === 'status')!;
+      status.name = 'state';
+    });
+    let output = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/check-breaking.ts', file], { stdio: 'pipe', encoding: 'utf8' });
+    } catch (error) {
+      output = (error as { stdout: string }).stdout;
+    }
+    expect(output).toContain('[request-parameter-removed]');
+    expect(output).toContain(`compatible instead: keep \`status\` with \`deprecated: true\` and add its replacement beside it`);
+    expect(output).toContain(NEW_MAJOR_DOCS);
+  });
+});
+
+describe('compatibleAlternative', () => {
+  const change = (id: string, text: string) => ({ id, text, level: 3 });
+
+  it('names what to keep for a removal, what to make optional for a new requirement', () => {
+    expect(compatibleAlternative(change('request-property-removed', 'removed the request property `name`'))).toMatch(
+      /^keep `name` with `deprecated: true`/,
+    );
+    expect(compatibleAlternative(change('api-removed-without-deprecation', 'api removed without deprecation'))).toMatch(
+      /^keep the operation with `deprecated: true`, `x-deprecation` and a documented 410/,
+    );
+    expect(compatibleAlternative(change('response-required-property-removed', 'removed the required property `name`'))).toMatch(
+      /^keep `name` in the response/,
+    );
+    expect(compatibleAlternative(change('new-required-request-parameter', 'added the new required `query` request parameter `q`'))).toMatch(
+      /^make `q` optional/,
+    );
+  });
+
+  it('points every alternative at the new major version as well, and knows none for a narrowed type', () => {
+    expect(compatibleAlternative(change('request-parameter-removed', 'deleted `status`'))).toContain(NEW_MAJOR_DOCS);
+    expect(compatibleAlternative(change('request-parameter-type-changed', 'changed the type'))).toBeUndefined();
   });
 });

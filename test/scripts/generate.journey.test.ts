@@ -209,7 +209,7 @@ describe('a field and an operation added to openapi.yaml, following docs/ (on a 
     expect(typecheck.status).toBe(0);
   });
 
-  it('answers listPetPhotos 501 until its query is written, naming the file to write', async () => {
+  it('answers listPetPhotos 501, naming the operation, until its query is written', async () => {
     // The handler, written first, reaches the query that is still the scaffold's.
     writeFileSync(join(copy, 'src/handlers/list-pet-photos.ts'), PET_PHOTOS_CODE['src/handlers/list-pet-photos.ts']!);
     const server = await startServer({ DATABASE_URL: tempDatabaseUrl() }, { cwd: copy, args: ['--import', 'tsx', 'src/main.ts'] });

@@ -2,6 +2,8 @@ import type { DeprecationMarkedClient } from '../../../generated/client-deprecat
 import type { components } from '../../../generated/openapi.js';
 
 export type { components, operations, paths } from '../../../generated/openapi.js';
+/** The previous major version's paths while it is served beside this one (this version's own otherwise). */
+export type { PreviousPaths } from '../../../generated/predecessor.js';
 
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];

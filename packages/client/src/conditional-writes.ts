@@ -1,3 +1,4 @@
+import { exactParams } from './exact-params.js';
 import type { ErrorBody, Pet, PetPatch, PetStoreClient } from './api-types.js';
 
 /** The options of a write that may be made conditional on the pet's ETag. */
@@ -41,7 +42,7 @@ export async function updatePet(
   options: ConditionalWriteOptions = {},
 ): Promise<UpdatePetResult> {
   const { data, error, response } = await client.PATCH('/pets/{petId}', {
-    params: { path: { petId }, header: ifMatchHeader(options) },
+    params: exactParams('updatePet', { path: { petId }, header: ifMatchHeader(options) }),
     body: patch,
     headers: { 'Content-Type': 'application/merge-patch+json' },
     signal: options.signal,
@@ -53,7 +54,7 @@ export async function updatePet(
 /** deletePet: removes the pet (its id is never reused). The error, a 412 or a 404 included, is returned. */
 export async function deletePet(client: PetStoreClient, petId: number, options: ConditionalWriteOptions = {}): Promise<DeletePetResult> {
   const { error, response } = await client.DELETE('/pets/{petId}', {
-    params: { path: { petId }, header: ifMatchHeader(options) },
+    params: exactParams('deletePet', { path: { petId }, header: ifMatchHeader(options) }),
     signal: options.signal,
   });
   return error === undefined ? { response } : { error, response };

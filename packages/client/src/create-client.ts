@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths, PetStoreClient } from './api-types.js';
 import { reportDeprecations, type DeprecationHandler } from './deprecation.js';
 import { rethrowNetworkErrors } from './errors.js';
@@ -40,7 +40,14 @@ function bearer(apiKey: string): Middleware {
  * `client.POST('/pets', …)`, `client.PATCH('/pets/{petId}', …)`, `client.DELETE(…)`. Calls resolve to `{ data, error, response }` for every HTTP status and
  * reject with PetStoreNetworkError when no response arrives (after the retries, for createPet).
  */
-export function createPetStoreClient(options: PetStoreClientOptions): PetStoreClient {
+export function createPetStoreClient(options: PetStoreClientOptions): PetStoreClient;
+/**
+ * A client typed from another major version's paths, for its base URL: while a previous major
+ * version is served beside this one, `createPetStoreClient<PreviousPaths>({ baseUrl: '…/v1', … })`
+ * (docs/versioning.md#serving-two-major-versions).
+ */
+export function createPetStoreClient<Paths extends object>(options: PetStoreClientOptions): Client<Paths>;
+export function createPetStoreClient(options: PetStoreClientOptions): Client<paths> {
   if (!options.apiKey) throw new TypeError('createPetStoreClient: apiKey is required');
   const fetch = options.fetch ?? ((request: Request, init?: RequestInit) => globalThis.fetch(request, init));
   const client = createClient<paths>({ baseUrl: options.baseUrl, fetch: retryingFetch(fetch, retryPolicy(options.retries)) });

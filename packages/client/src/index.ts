@@ -1,5 +1,16 @@
 // The typed client, published as the package `petstore-client` and bundled into one dependency-free ESM file.
-export type { components, ErrorBody, NewPet, operations, paths, Pet, PetPatch, PetStatus, PetStoreClient } from './api-types.js';
+export type {
+  components,
+  ErrorBody,
+  NewPet,
+  operations,
+  paths,
+  Pet,
+  PetPatch,
+  PetStatus,
+  PetStoreClient,
+  PreviousPaths,
+} from './api-types.js';
 export {
   deletePet,
   isPreconditionFailed,

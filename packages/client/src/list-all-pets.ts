@@ -1,6 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
 import type { Pet, PetStatus, PetStoreClient } from './api-types.js';
 import { PetStoreApiError } from './errors.js';
+import { exactParams } from './exact-params.js';
 import { findLink } from './link-header.js';
 
 export interface ListAllPetsOptions {
@@ -38,7 +39,7 @@ export async function* listAllPets(client: PetStoreClient, options: ListAllPetsO
   do {
     const { data, error, response } =
       next === undefined
-        ? await client.GET('/pets', { params: { query: { status, limit: pageSize } }, signal })
+        ? await client.GET('/pets', { params: exactParams('listPets', { query: { status, limit: pageSize } }), signal })
         : await client.GET('/pets', { middleware: [followLink(next)], signal });
     if (data === undefined) throw new PetStoreApiError(error, response);
     yield* data;

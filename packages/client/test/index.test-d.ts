@@ -16,6 +16,7 @@ import {
   type PetPatch,
   type PetStoreClient,
   type PreconditionFailed,
+  type PreviousPaths,
 } from '../src/index.js';
 
 declare const client: PetStoreClient;
@@ -122,4 +123,14 @@ export async function rejectedAtCompileTime(): Promise<void> {
   listAllPets(client, { pageSize: '10' });
   // @ts-expect-error apiKey is required
   createPetStoreClient({ baseUrl: 'http://127.0.0.1:8080/v1' });
+}
+
+// Either major version while two are served: this one's by default, the previous one's by its paths.
+export function eitherVersion(): void {
+  const current = createPetStoreClient({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'k' });
+  expectTypeOf(current).toEqualTypeOf<PetStoreClient>();
+  const previous = createPetStoreClient<PreviousPaths>({ baseUrl: 'http://127.0.0.1:8080/v1', apiKey: 'k' });
+  expectTypeOf(previous).toEqualTypeOf<Client<PreviousPaths>>();
+  // @ts-expect-error a path neither version has
+  void previous.GET('/pets/{petId}/photos', {});
 }

@@ -5,11 +5,15 @@ import { contextOf } from '../request-context.js';
 
 export type Clock = () => Date;
 
+/** A Deprecation header's value (RFC 9745): "@" followed by the Unix time in seconds. */
+export function deprecationValue(since: Date | number): string {
+  return `@${Math.floor(new Date(since).getTime() / 1000)}`;
+}
+
 function headersFor(deprecation: Deprecation): Record<string, string> {
   const { href, title } = deprecation.replacement;
   return {
-    // RFC 9745: "@" followed by the Unix time in seconds.
-    Deprecation: `@${Math.floor(deprecation.deprecatedAt.getTime() / 1000)}`,
+    Deprecation: deprecationValue(deprecation.deprecatedAt),
     // RFC 8594: an HTTP-date.
     Sunset: deprecation.sunsetAt.toUTCString(),
     Link: `<${href}>; rel="successor-version"${title ? `; title="${title.replace(/"/g, "'")}"` : ''}`,
