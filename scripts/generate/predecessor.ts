@@ -16,7 +16,8 @@ import type { FileText } from './scaffold.js';
 export async function predecessorFiles(document: OpenApiDocument, root: string, generatedDir: string, header: string): Promise<FileText[]> {
   const alias = (from: string) =>
     `${header}// The previous major version's types (docs/versioning.md#serving-two-major-versions).\nexport type { operations as PreviousOperations, paths as PreviousPaths } from '${from}';\n`;
-  if (!readRetirement(document, basePathOf(document))) return [{ path: join(generatedDir, 'predecessor.ts'), text: alias('./openapi.js') }];
+  if (!readRetirement(document, basePathOf(document, { onDisagreement: 'refuse' })))
+    return [{ path: join(generatedDir, 'predecessor.ts'), text: alias('./openapi.js') }];
   const major = Number(document.info.version.split('.')[0]) - 1;
   const release = latestReleaseOf(join(root, 'spec', 'releases'), major);
   if (!release) throw new Error(`openapi.yaml declares info.x-predecessor, but spec/releases/ has no ${major}.x release`);

@@ -78,6 +78,8 @@ export async function mockRun(document, { maxTime, requests, runCli, expected = 
       'corpus-key',
       '--requests',
       String(requests),
+      '--max-time',
+      String(maxTime),
       '--seed',
       '1',
       '--ndjson',

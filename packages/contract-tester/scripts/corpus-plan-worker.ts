@@ -12,7 +12,9 @@ interface Job {
   maxTime: number;
 }
 
-parentPort!.on('message', async ({ id, path, maxTime }: Job) => {
+parentPort!.on('message', (job: Job) => void plan(job));
+
+async function plan({ id, path, maxTime }: Job): Promise<void> {
   // The budget runs from here: the main thread's watch starts on this message, not on starting the worker (tsx compiles first).
   parentPort!.postMessage({ started: id });
   const started = performance.now();
@@ -58,4 +60,4 @@ parentPort!.on('message', async ({ id, path, maxTime }: Job) => {
         reason: error instanceof Error ? (error.stack ?? error.message).split('\n').slice(0, 4).join(' | ') : String(error),
       });
   }
-});
+}
