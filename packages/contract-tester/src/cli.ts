@@ -12,6 +12,7 @@ import { junitXml } from './report/junit.js';
 import { exchangeLine, failureLine, scenarioLine, summaryLine } from './report/ndjson.js';
 import { shellQuote } from './report/curl.js';
 import { resultLine, summary, type ReportContext } from './report/report.js';
+import { coverageJson } from './report/schema-coverage.js';
 import { PHASES, type Phase } from './run/scenarios.js';
 import { planRun, RunError, runContractTests, runFailed, type Filters, type RunOptions } from './run/runner.js';
 import { loadSpec } from './spec/load.js';
@@ -25,6 +26,12 @@ function positiveInteger(value: string): number {
 function positiveNumber(value: string): number {
   const number = Number(value);
   if (!/^\d+(\.\d+)?$/.test(value) || !(number > 0)) throw new InvalidArgumentError('a positive number');
+  return number;
+}
+
+function percentage(value: string): number {
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number > 100) throw new InvalidArgumentError('a percentage from 0 to 100');
   return number;
 }
 
@@ -104,6 +111,8 @@ interface Options {
   junit?: string;
   har?: string;
   ndjson?: string;
+  coverageReport?: string;
+  minCoverage?: number;
   dryRun?: boolean;
   failOnNotExercised?: boolean;
   skipUnauthenticated?: boolean;
@@ -154,6 +163,8 @@ const program = new Command('openapi-contract-tester')
   .option('--junit <file>', 'also write a JUnit XML report')
   .option('--har <file>', 'also write every exchange as HAR 1.2 (secrets as variables)')
   .option('--ndjson <file>', 'also write every exchange, scenario and failure as a JSON line')
+  .option('--coverage-report <file>', 'also write the schema coverage (operations, parameters, body properties, responses) as JSON')
+  .option('--min-coverage <percent>', 'fail the run when its overall schema coverage is below this percentage', percentage)
   .option('--dry-run', 'print what would be tested, and what not and why, and send nothing')
   .option('--fail-on-not-exercised', 'an operation no valid request got a success from fails the run (default: a warning)')
   .option('--skip-unauthenticated', 'leave out operations the tester holds no credentials for (default: each fails the run)')
@@ -265,6 +276,7 @@ async function main(): Promise<number> {
     ...(options.maxResponseTime !== undefined ? { maxResponseTimeMs: options.maxResponseTime } : {}),
     ...(options.replay !== undefined ? { replay: { scenario: options.replay, path: options.replayPath! } } : {}),
     ...(options.skipUnauthenticated ? { skipUnauthenticated: true } : {}),
+    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
   };
   const header = `${document.info.title} ${document.info.version}${profile.name ? `, with ${profile.name}` : ''}`;
   if (options.dryRun) {
@@ -291,6 +303,7 @@ async function main(): Promise<number> {
   });
   process.stdout.write(`\n${summary(run, context)}\n`);
   if (options.junit) writeFileSync(options.junit, junitXml(run, context));
+  if (options.coverageReport && run.coverage) writeFileSync(options.coverageReport, coverageJson(run));
   if (options.har) writeFileSync(options.har, harLog(records, new URL(options.baseUrl).origin, packageVersion()));
   if (ndjson) {
     for (const failure of run.failures) ndjson.write(`${failureLine(failure)}\n`);

@@ -118,6 +118,39 @@ describe('contract-test CLI', { timeout: 120_000 }, () => {
     expect(junit).toContain('<failure message="negative_data_rejection · listThings · 200" type="ContractViolation">');
   });
 
+  it('prints the schema coverage, writes it as JSON, and fails a run below --min-coverage', async () => {
+    // The Things spec with a 500 its correct server never answers: of 5 items, 4 are covered (80 %).
+    const { server, baseUrl } = await startThingsServer();
+    stops.push(() => server.close());
+    const spec = join(folder(), 'things.json');
+    const listThings = THINGS_SPEC.paths['/things']!['get'] as { responses: Record<string, unknown> };
+    const withServerError = { ...listThings, responses: { ...listThings.responses, '500': { description: 'A fault.' } } };
+    writeFileSync(spec, JSON.stringify({ ...THINGS_SPEC, paths: { '/things': { get: withServerError } } }));
+    const report = join(folder(), 'coverage.json');
+    const args = ['--base-url', baseUrl, '--spec', spec, '--requests', '50', '--seed', '3', '--coverage-report', report];
+    const passing = await contractTest([...args, '--min-coverage', '80']);
+    expect(passing.status).toBe(0);
+    expect(passing.stdout).toMatch(/\n {2}listThings +yes +1\/1 +- +2\/3\n {2}total +1\/1 100\.0% +1\/1 100\.0% +- +2\/3 66\.6%\n/);
+    expect(passing.stdout).toContain('  overall: 80.0% (4 of 5)\n  not covered:\n    listThings: response 500\n');
+    expect(passing.stdout).not.toContain('below --min-coverage');
+    const written = JSON.parse(readFileSync(report, 'utf8')) as Record<string, unknown>;
+    expect(written).toMatchObject({
+      minCoverage: 80,
+      passed: true,
+      totals: { overall: { covered: 4, total: 5, percent: 80 } },
+      operations: [{ operation: 'listThings', responses: { covered: ['200 application/json', '400'], missing: ['500'] } }],
+    });
+    const failing = await contractTest([...args, '--min-coverage', '90']);
+    expect(failing.status).toBe(1);
+    expect(failing.stdout).toContain(
+      '✗ Schema coverage 80.0% is below --min-coverage 90%: responses 2/3 (66.6%); the table above lists what was not covered.\n',
+    );
+    expect(failing.stdout).toMatch(/\n\d+ scenarios: \d+ passed, 0 failed, 0 skipped; 0 failures;/);
+    const wrong = await contractTest([...args, '--min-coverage', '101']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('a percentage from 0 to 100');
+  });
+
   it('prints the plan with --dry-run, and sends nothing', async () => {
     const { spec } = await things();
     const outcome = await contractTest([

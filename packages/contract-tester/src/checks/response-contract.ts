@@ -71,7 +71,7 @@ function wellFormedMediaType(contentType: string): boolean {
 }
 
 /** Whether a documented media type (maybe a range: `image/*`, `*\/*`) covers an actual one. */
-function covers(documented: string, actual: string): boolean {
+export function covers(documented: string, actual: string): boolean {
   const [type, subtype] = documented.split(';')[0]!.trim().toLowerCase().split('/');
   const [actualType, actualSubtype] = actual.split('/');
   return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);

@@ -1,6 +1,7 @@
 import type { Credentials } from '../http/credentials.js';
-import type { Failure, RunResult, ScenarioResult } from '../run/runner.js';
+import { belowMinCoverage, type Failure, type RunResult, type ScenarioResult } from '../run/runner.js';
 import { curlCommand, secretVariables, shellQuote } from './curl.js';
+import { coverageShortfall, coverageTable } from './schema-coverage.js';
 
 /** What a report needs besides the run: the credentials (to name their variables) and how the run was started. */
 export interface ReportContext {
@@ -51,7 +52,7 @@ export function failureReport(run: Pick<RunResult, 'baseUrl' | 'seed'>, failure:
   return lines.join('\n');
 }
 
-/** The end of a run: every failure in full, what was not tested and why, then the totals. */
+/** The end of a run: every failure in full, what was not tested and why, the schema coverage, then the totals. */
 export function summary(run: RunResult, context: ReportContext): string {
   const parts = run.failures.map((failure) => failureReport(run, failure, context));
   if (run.warnings.length) parts.push(['Warnings about the spec:', ...run.warnings.map((warning) => `  - ${warning}`)].join('\n'));
@@ -75,6 +76,8 @@ export function summary(run: RunResult, context: ReportContext): string {
       ].join('\n'),
     );
   }
+  if (run.coverage) parts.push(coverageTable(run.coverage));
+  if (run.coverage && belowMinCoverage(run)) parts.push(coverageShortfall(run.coverage, run.minCoverage!));
   const count = (status: string) => run.scenarios.filter((result) => result.status === status).length;
   parts.push(
     `${run.scenarios.length} scenarios: ${count('passed')} passed, ${count('failed')} failed, ${count('skipped')} skipped; ` +

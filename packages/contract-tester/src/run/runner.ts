@@ -10,6 +10,7 @@ import type { OpenApiDocument } from '../spec/openapi.js';
 import { documentsSuccess, isSuccessStatus, readApiModel, SpecError, type ApiModel, type OperationModel } from '../spec/model.js';
 import { PHASES, planScenarios, type Phase, type Scenario } from './scenarios.js';
 import { problemKey, Session, type Problem } from '../stateful/session.js';
+import type { SchemaCoverageReport } from '../stateful/schema-coverage.js';
 
 /** Which operations to test: each list selects (any of it), each exclusion leaves out. */
 export interface Filters {
@@ -53,6 +54,8 @@ export interface RunOptions {
    * each fails the run (a run that tests less than it was pointed at must not pass quietly).
    */
   skipUnauthenticated?: boolean;
+  /** Fail the run when its schema coverage (overall, in percent) is below this. */
+  minCoverage?: number;
   /** Called as each scenario finishes. */
   onResult?: (result: ScenarioResult) => void;
   /** Called with every request sent and its answer. */
@@ -103,6 +106,10 @@ export interface RunResult {
   /** Whether that fails the run (the profile's failOnNotExercised, or --fail-on-not-exercised). */
   failOnNotExercised: boolean;
   warnings: string[];
+  /** What the run covered of the spec, over the operations selected (none for a replay). */
+  coverage?: SchemaCoverageReport;
+  /** The overall coverage the run must reach, if one was asked for. */
+  minCoverage?: number;
 }
 
 /** The run cannot start: the deployment does not answer, the credentials are refused, an option names nothing. */
@@ -398,7 +405,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     setGenerationDeadline(undefined);
     throw error;
   }
-  const { profile, checks, client, session, plan } = prepared;
+  const { profile, checks, client, session, plan, operations } = prepared;
   if (options.onExchange) client.onExchange = options.onExchange;
   const result: RunResult = {
     baseUrl: options.baseUrl,
@@ -416,6 +423,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     notExercised: [],
     failOnNotExercised: profile.failOnNotExercised,
     warnings: [],
+    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
   };
   try {
     result.skipped = plan.skipped;
@@ -485,6 +493,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
         )
         .filter((operation) => !session.successes.get(operation.id))
         .map(({ id }) => id);
+      result.coverage = session.coverage.report(operations);
     }
   } finally {
     setGenerationDeadline(undefined);
@@ -500,14 +509,20 @@ function deadlineOf(options: RunOptions, now: number): number | undefined {
   return options.maxTimeSeconds === undefined ? undefined : (options.startedAt ?? now) + options.maxTimeSeconds * 1000;
 }
 
+/** Whether the run covered less of the spec than --min-coverage asks (a replay is not measured). */
+export function belowMinCoverage(run: Pick<RunResult, 'coverage' | 'minCoverage'>): boolean {
+  return run.minCoverage !== undefined && run.coverage !== undefined && run.coverage.totals.overall.percent < run.minCoverage;
+}
+
 /**
  * Whether a run failed: a failure, an operation it holds no credentials for (unless the user said
- * to skip those), or (when that counts) an operation never exercised.
+ * to skip those), (when that counts) an operation never exercised, or coverage below the minimum.
  */
 export function runFailed(run: RunResult): boolean {
   return (
     run.failures.length > 0 ||
     (run.unauthenticated.length > 0 && !run.skipUnauthenticated) ||
-    (run.failOnNotExercised && run.notExercised.length > 0)
+    (run.failOnNotExercised && run.notExercised.length > 0) ||
+    belowMinCoverage(run)
   );
 }

@@ -8,6 +8,7 @@ import type { RequestBody } from '../generate/bodies.js';
 import { NoResponseError, type ApiClient, type HttpResponse } from '../http/http-client.js';
 import type { Exchange, LinkContext } from './links.js';
 import { ResourceLedger } from './resources.js';
+import { SchemaCoverage } from './schema-coverage.js';
 import type { ApiModel, OperationModel } from '../spec/model.js';
 
 /** One request of a failing case and the answer it got (none when the server did not answer). */
@@ -69,6 +70,8 @@ export class Session {
   /** Successes (2xx) per operation, to valid requests: what shows an operation was exercised. */
   readonly successes = new Map<string, number>();
   readonly linkContext: LinkContext;
+  /** What the run's requests and answers covered of the spec. */
+  readonly coverage: SchemaCoverage;
 
   constructor(
     readonly api: ApiModel,
@@ -78,6 +81,7 @@ export class Session {
   ) {
     this.linkContext = { origin: client.origin, credentialsFor: (operation) => this.credentialsFor(operation) };
     this.ledger = new ResourceLedger(api, this.linkContext);
+    this.coverage = new SchemaCoverage(api);
   }
 
   enabled(check: CheckName): boolean {
@@ -145,6 +149,7 @@ export class Session {
     }
     const exchange: Exchange = { operation, request, response };
     this.ledger.observe(exchange);
+    this.coverage.observe({ ...exchange, kind, ...(item.bodyValue !== undefined ? { bodyValue: item.bodyValue } : {}) });
     if (valid && response.status >= 200 && response.status < 300)
       this.successes.set(operation.id, (this.successes.get(operation.id) ?? 0) + 1);
     const problems = findings.filter(({ check }) => this.enabled(check)).map((finding) => problem(finding, response.status, response));
