@@ -9,6 +9,7 @@ import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-cl
 import type { OpenApiDocument } from '../spec/openapi.js';
 import { documentsSuccess, isSuccessStatus, readApiModel, SpecError, type ApiModel, type OperationModel } from '../spec/model.js';
 import { PHASES, planScenarios, type Phase, type Scenario } from './scenarios.js';
+import { inferLinks } from '../stateful/inferred-links.js';
 import { problemKey, Session, type Problem } from '../stateful/session.js';
 import type { SchemaCoverageReport } from '../stateful/schema-coverage.js';
 
@@ -352,6 +353,7 @@ function prepare(options: RunOptions, deadline: number | undefined) {
   }
   // The deployment's base path, whatever the spec's servers say (a gateway may add a prefix).
   api.basePath = new URL(options.baseUrl).pathname.replace(/\/$/, '');
+  inferLinks(api);
   const checks = selectChecks(profile, options.checks, options.excludeChecks, options.maxResponseTimeMs !== undefined);
   const operations = selectOperations(api, options.filters);
   const phases = new Set<Phase>(options.phases ?? PHASES);

@@ -66,6 +66,12 @@ export interface LinkModel {
    * whose values only such a URL gives.
    */
   header?: { name: string; rel: string; supplies: string[] };
+  /**
+   * Set on a link the spec does not declare, inferred by the tester from the schemas: the id the
+   * target's path parameter takes comes from the response's body, or from the last segment of its
+   * `Location` header.
+   */
+  inferred?: 'body' | 'location';
 }
 
 export interface ResponseModel {

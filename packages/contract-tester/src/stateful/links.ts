@@ -13,6 +13,7 @@ import {
 } from '../generate/requests.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { findLink } from '../http/link-header.js';
+import { LOCATION_EXPRESSION } from './inferred-links.js';
 import { exactPathPattern, isJsonMediaType, matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
 import { type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
 
@@ -86,6 +87,17 @@ function evaluateOne(expression: string, { operation, request, response }: Excha
   return request.headers.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;
 }
 
+/** The last segment of a URL's path, decoded: the id a `Location` names, wherever it says the resource is. */
+function lastSegment(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const segment = new URL(url, 'http://location.invalid').pathname.split('/').filter(Boolean).at(-1);
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An example the spec gives a parameter, for a required one a link leaves unset. */
 function exampleOf(operation: OperationModel, name: string): unknown {
   const parameter = operation.parameters.find((candidate) => candidate.name === name)!;
@@ -105,11 +117,13 @@ function parameterLinkStep(
     Object.entries(link.parameters).map(([key, expression]) => [key.replace(/^(path|query|header|cookie)\./, ''), expression]),
   );
   for (const parameter of target.parameters) {
-    const value = given.has(parameter.name)
-      ? evaluateExpression(given.get(parameter.name), from, api.basePath)
+    const expression = given.get(parameter.name);
+    let value = given.has(parameter.name)
+      ? evaluateExpression(expression, from, api.basePath)
       : parameter.required
         ? exampleOf(target, parameter.name)
         : undefined;
+    if (link.inferred === 'location' && expression === LOCATION_EXPRESSION) value = lastSegment(value);
     // A value the response does not have: nothing to follow (the response's schema says whether it must).
     if (value === undefined || value === null) {
       if (parameter.required) return undefined;

@@ -1,3 +1,4 @@
+import { valueFits } from './inferred-links.js';
 import { linksFrom, type Exchange, type LinkContext } from './links.js';
 import { matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
 import { documentedResponse, type ApiModel, type OperationModel } from '../spec/model.js';
@@ -169,7 +170,8 @@ export class ResourceLedger {
       }
     }
     for (const step of linksFrom(api, exchange, { origin: this.context.origin, credentialsFor: this.context.credentialsFor })) {
-      if (typeof step === 'string' || step.target.method !== 'get') continue;
+      // An inferred link leads to the resource itself, whatever its method; a declared one may lead below it.
+      if (typeof step === 'string' || (step.target.method !== 'get' && !step.link.inferred)) continue;
       const below = splitTarget(step.request.target)[0].slice(api.basePath.length);
       add(step.target.path, encodedParameters(step.target.path, below));
     }
@@ -179,8 +181,11 @@ export class ResourceLedger {
         const [name, ...others] = pathParameterNames(template.slice(exchange.operation.path.length));
         if (!name || others.length || body === null || typeof body !== 'object') continue;
         const record = body as Record<string, unknown>;
-        const value = record[name] ?? record['id'];
-        if (value === undefined || value === null || typeof value === 'object') continue;
+        const parameter = operationsOn(api, template)
+          .flatMap(({ parameters }) => parameters)
+          .find((candidate) => candidate.in === 'path' && candidate.name === name);
+        const value = [record[name], record['id']].find((candidate) => valueFits(candidate, parameter?.schema ?? {}));
+        if (value === undefined) continue;
         const parameters = {
           ...encodedParameters(exchange.operation.path, splitTarget(exchange.request.target)[0].slice(api.basePath.length)),
         };
