@@ -329,6 +329,7 @@ function planText(options: RunOptions, header: string): string {
   lines.push(`  operations tested: ${plan.tested.join(', ') || 'none'}`);
   if (plan.filteredOut.length) lines.push(`  left out by the filters: ${plan.filteredOut.join(', ')}`);
   for (const { operation, reason } of plan.skipped) lines.push(`  not tested: ${operation}: ${reason}`);
+  for (const link of plan.inferredLinks) lines.push(`  link inferred: ${link}`);
   for (const warning of plan.warnings) lines.push(`  warning: ${warning}`);
   lines.push('  scenarios:');
   for (const scenario of plan.scenarios)

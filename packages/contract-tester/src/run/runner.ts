@@ -336,6 +336,8 @@ export interface RunPlan {
   tested: string[];
   /** Operations the filters left out. */
   filteredOut: string[];
+  /** The links the tester inferred where the spec declares none: `producer status → link`. */
+  inferredLinks: string[];
 }
 
 /** Sets up a run without sending anything: the model, the checks, the session and its plan. */
@@ -388,6 +390,9 @@ export function planRun(options: RunOptions): RunPlan {
     warnings: plan.warnings,
     tested: plan.tested.map(({ id }) => id),
     filteredOut: api.operations.filter((operation) => !operations.includes(operation)).map(({ id }) => id),
+    inferredLinks: api.operations.flatMap(({ id, responses }) =>
+      responses.flatMap(({ status, links }) => links.filter(({ inferred }) => inferred).map(({ name }) => `${id} ${status} → ${name}`)),
+    ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { failureTitle } from '../../src/report/report.js';
-import { runContractTests, type RunResult } from '../../src/run/runner.js';
+import { planRun, runContractTests, type RunResult } from '../../src/run/runner.js';
 import { readApiModel } from '../../src/spec/model.js';
 import type { OpenApiDocument } from '../../src/spec/openapi.js';
 import { inferLinks, LOCATION_EXPRESSION, typesFit, valueFits } from '../../src/stateful/inferred-links.js';
@@ -84,6 +84,14 @@ describe('links inferred from the schemas', () => {
     const withBodies = readApiModel(depotSpec(true));
     inferLinks(withBodies);
     expect(withBodies.operations[0]!.responses[0]!.links[0]!.parameters).toEqual({ parcelId: '$response.body#/id' });
+  });
+
+  it('are listed by a dry run', () => {
+    const plan = planRun({ baseUrl: 'http://127.0.0.1:9/api', document: depotSpec(), requests: 10, seed: 1 });
+    expect(plan.inferredLinks).toEqual([
+      'sendParcel 201 → getParcel (inferred: parcelId from Location)',
+      'sendParcel 201 → collectParcel (inferred: parcelId from Location)',
+    ]);
   });
 
   it('fill a parameter only with values of a type it takes', () => {
