@@ -1,12 +1,15 @@
-// `npm run dev:measure [-- --rounds N]`: how long npm run dev takes from a save of openapi.yaml to
-// the new contract being served, for a one-line change. On a copy of the project (this one is left
-// alone), it starts npm run dev as a user would (type check and lint on), then saves PetName's
-// maxLength alternately as 40 and 100, and times each save until both /openapi.json shows the new
-// limit and validation applies it: a createPet with a 45-character name and an unknown member is
-// refused either way, its message naming the name's length only under 40. (A body that passes would
-// time the first write too, which waits for the new server's SQLite writer thread to start.) Each
-// round starts once the previous one's background work (type check, lint) has reported, as after a
-// pause in typing. docs/editing-the-spec.md has the figures.
+// `npm run dev:measure [-- --rounds N] [--save spec|handler]`: how long npm run dev takes from a save
+// to its being served, for a one-line change. On a copy of the project (this one is left alone), it
+// starts npm run dev as a user would (type check and lint on), then, round after round:
+// - spec (the default): saves PetName's maxLength alternately as 40 and 100, and times each save
+//   until both /openapi.json shows the new limit and validation applies it: a createPet with a
+//   45-character name and an unknown member is refused either way, its message naming the name's
+//   length only under 40. (A body that passes would time the first write too, which waits for the
+//   new server's SQLite writer thread to start.)
+// - handler: saves src/handlers/list-store-orders.ts with the operation named differently in its
+//   501, and times each save until GET /store/orders answers with the new name.
+// Each round starts once the previous one's background work (type check, lint) has reported, as
+// after a pause in typing. docs/editing-the-spec.md has the figures.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +17,11 @@ import { parseArgs } from 'node:util';
 import { startDev, type DrivenDev } from './dev/drive.js';
 import { copyProject, removeProjectCopy } from './project-copy.js';
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } });
+const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' }, save: { type: 'string', default: 'spec' } } });
 const rounds = Number(values.rounds);
+if (values.save !== 'spec' && values.save !== 'handler') throw new Error(`--save spec or --save handler, not ${values.save}`);
+const HANDLER = join('src', 'handlers', 'list-store-orders.ts');
+const OPERATION = /const operation = .*;/;
 const LIMIT = /(PetName:\n(?: {6}.*\n)*? {6}maxLength: )(\d+)/;
 const NAME = 'N'.repeat(45);
 
@@ -39,6 +45,39 @@ async function serves(dev: DrivenDev, limit: number): Promise<boolean> {
   }
 }
 
+/** Whether GET /store/orders names the operation with `tag`, as the handler saved in round `tag` does. */
+async function servesHandler(dev: DrivenDev, tag: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${dev.baseUrl}/store/orders`, { headers: { Authorization: dev.authorization } });
+    return ((await res.json()) as { message: string }).message.includes(`(${tag})`);
+  } catch {
+    return false; // between two servers: nothing listens for a moment
+  }
+}
+
+/** One round's save, and whether it is served yet. */
+function change(round: number): { label: string; save: () => void; served: (dev: DrivenDev) => Promise<boolean> } {
+  if (values.save === 'handler') {
+    const tag = `round ${round}`;
+    const file = join(copy, HANDLER);
+    return {
+      label: `${HANDLER} (${tag})`,
+      save: () =>
+        writeFileSync(
+          file,
+          readFileSync(file, 'utf8').replace(OPERATION, `const operation = \`\${operationName(basePath, 'listStoreOrders')} (${tag})\`;`),
+        ),
+      served: (dev) => servesHandler(dev, tag),
+    };
+  }
+  const limit = round % 2 === 0 ? 40 : 100;
+  return {
+    label: `maxLength ${String(limit).padStart(3)}`,
+    save: () => writeFileSync(spec, readFileSync(spec, 'utf8').replace(LIMIT, `$1${limit}`)),
+    served: (dev) => serves(dev, limit),
+  };
+}
+
 const copy = copyProject();
 const spec = join(copy, 'openapi.yaml');
 const dev = await startDev(copy);
@@ -46,26 +85,24 @@ try {
   await dev.waitForLine(/^\[typecheck\] Found \d+ errors?/);
   const results: Array<{ seconds: number; reported: string }> = [];
   for (let round = 0; round < rounds; round += 1) {
-    const limit = round % 2 === 0 ? 40 : 100;
+    const { label, save, served } = change(round);
     const from = dev.lines.length;
     const started = performance.now();
-    writeFileSync(spec, readFileSync(spec, 'utf8').replace(LIMIT, `$1${limit}`));
-    while (!(await serves(dev, limit))) await new Promise((resolve) => setTimeout(resolve, 10));
+    save();
+    while (!(await served(dev))) await new Promise((resolve) => setTimeout(resolve, 10));
     const seconds = (performance.now() - started) / 1000;
     const reported = (await dev.waitForLine(/^\[dev\] serving /, from)).replace(/^\[dev\] serving \S+ /, '');
     results.push({ seconds, reported });
-    process.stdout.write(
-      `maxLength ${String(limit).padStart(3)}: served ${seconds.toFixed(2)} s after the save; npm run dev: ${reported}\n`,
-    );
-    // The lint runs after every spec save; the type check only when a generated file changed.
-    await dev.waitForLine(/^\[lint\] /, from);
+    process.stdout.write(`${label}: served ${seconds.toFixed(2)} s after the save; npm run dev: ${reported}\n`);
+    // The lint runs after every spec save; the type check when a generated file or src/ changed.
+    if (values.save === 'spec') await dev.waitForLine(/^\[lint\] /, from);
     const recheck = dev.lines.findIndex((line, index) => index >= from && /^\[typecheck\] File change detected/.test(line));
     if (recheck !== -1) await dev.waitForLine(/^\[typecheck\] Found \d+ errors?/, recheck);
   }
   const sorted = results.map(({ seconds }) => seconds).sort((a, b) => a - b);
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
   process.stdout.write(
-    `${rounds} saves: median ${median.toFixed(2)} s, min ${sorted[0]!.toFixed(2)} s, max ${sorted.at(-1)!.toFixed(2)} s ` +
+    `${rounds} saves of ${values.save === 'spec' ? 'openapi.yaml' : HANDLER}: median ${median.toFixed(2)} s, min ${sorted[0]!.toFixed(2)} s, max ${sorted.at(-1)!.toFixed(2)} s ` +
       `(${availableParallelism()} CPUs, load average ${loadavg()
         .map((load) => load.toFixed(1))
         .join(' ')})\n`,

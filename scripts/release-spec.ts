@@ -108,7 +108,29 @@ async function policyProblems(
  * deprecations with their full notice. Writes `releasesDir/version.yaml` and the spec's new
  * info.version, or throws ReleaseRefused and writes nothing.
  */
-export async function releaseSpec(version: string, { specFile, releasesDir }: { specFile: string; releasesDir: string }): Promise<string> {
+/** The typed client's package (named in its manifest and in the lock file), versioned as the spec it is typed from. */
+export interface ClientPackage {
+  manifest: string;
+  lockFile: string;
+}
+
+/** This project's client package: `npm run release:spec` sets its version with the spec's. */
+export const CLIENT_PACKAGE: ClientPackage = { manifest: join('packages', 'client', 'package.json'), lockFile: 'package-lock.json' };
+
+/** The files' texts with the client package's version set to `version`, each on its one line; throws when a line is not there. */
+function clientVersionTexts({ manifest, lockFile }: ClientPackage, version: string): Array<[string, string]> {
+  const set = (file: string, line: RegExp) => {
+    const text = readFileSync(file, 'utf8');
+    if (!line.test(text)) throw new Error(`${file}: no version line of the client package (${String(line)})`);
+    return [file, text.replace(line, (_, key: string) => `${key}${version}"`)] as [string, string];
+  };
+  return [set(manifest, /^( {2}"version": ")[^"]*"/m), set(lockFile, /("packages\/client": \{\s*"name": "[^"]+",\s*"version": ")[^"]*"/)];
+}
+
+export async function releaseSpec(
+  version: string,
+  { specFile, releasesDir, client }: { specFile: string; releasesDir: string; client?: ClientPackage },
+): Promise<string> {
   if (!/^\d+\.\d+\.\d+$/.test(version))
     throw new ReleaseRefused([`${JSON.stringify(version)} is not a version MAJOR.MINOR.PATCH (semver, no pre-release)`]);
   const text = readFileSync(specFile, 'utf8');
@@ -119,9 +141,11 @@ export async function releaseSpec(version: string, { specFile, releasesDir }: { 
   } else if (basePathOf(parseSpec(revisionText), { onDisagreement: 'refuse' }) !== `/v${parseVersion(version).major}`) {
     throw new ReleaseRefused([`version ${version} must be served under /v${parseVersion(version).major}`]);
   }
+  const clientTexts = client ? clientVersionTexts(client, version) : [];
   const releaseFile = join(releasesDir, `${version}.yaml`);
   writeFileSync(releaseFile, revisionText);
   if (revisionText !== text) writeFileSync(specFile, revisionText);
+  for (const [file, clientText] of clientTexts) writeFileSync(file, clientText);
   return releaseFile;
 }
 
@@ -136,8 +160,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const [version] = positionals as [string];
   try {
-    const releaseFile = await releaseSpec(version, { specFile: values.spec, releasesDir: values.releases });
-    process.stdout.write(`Released ${values.spec} as ${version}: ${releaseFile}, and info.version is ${version}. Commit both.\n`);
+    // The project's own spec: its typed client takes the version too (docs/client.md).
+    const client = values.spec === 'openapi.yaml' ? CLIENT_PACKAGE : undefined;
+    const releaseFile = await releaseSpec(version, { specFile: values.spec, releasesDir: values.releases, ...(client ? { client } : {}) });
+    const clientNote = client ? `, and so is the client package's (${client.manifest}, ${client.lockFile}). Commit them` : '. Commit both';
+    process.stdout.write(`Released ${values.spec} as ${version}: ${releaseFile}, and info.version is ${version}${clientNote}.\n`);
   } catch (error) {
     if (!(error instanceof ReleaseRefused)) throw error;
     for (const change of error.breaking) process.stderr.write(`  ${describeChange(change)}\n`);

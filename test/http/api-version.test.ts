@@ -7,7 +7,7 @@ import YAML from 'yaml';
 import { issueApiKey } from '../../src/auth/api-keys.js';
 import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { listOperations, SPEC_PATH } from '../../src/contract/spec.js';
-import { latestReleaseOf, loadVersions, RELEASES_DIR } from '../../src/contract/versions.js';
+import { latestReleaseOf, loadVersions, RELEASES_DIR, type Retirement } from '../../src/contract/versions.js';
 import { createHandlers } from '../../src/handlers/index.js';
 import type { OperationHandlers } from '../../src/handlers/operation.js';
 import { createApp } from '../../src/http/app.js';
@@ -18,13 +18,18 @@ import { openTestStorage } from '../support/test-app.js';
 
 const DEPRECATED_AT = '2026-12-01T00:00:00Z';
 const SUNSET_AT = '2027-06-01T00:00:00Z';
-const BEFORE_SUNSET = new Date('2027-01-01T00:00:00Z');
 
 /**
  * The worked example of docs/versioning.md#serving-two-major-versions on a copy: openapi.yaml cut
  * as 2.0.0, with listPets' query parameter `status` renamed `state` (a breaking change), under /v2,
- * declaring the latest 1.x release its predecessor; spec/releases/ as it is.
+ * declaring the latest 1.x release its predecessor; spec/releases/ as it is. Once the repository
+ * has made that cut itself (openapi.yaml declares `info.x-predecessor`), its own files.
  */
+function versionFiles(): { specFile: string; releasesDir: string; cut: boolean } {
+  if (loadVersions(SPEC_PATH, RELEASES_DIR).predecessor) return { specFile: SPEC_PATH, releasesDir: RELEASES_DIR, cut: false };
+  return { ...cutVersion2(), cut: true };
+}
+
 function cutVersion2(): { specFile: string; releasesDir: string } {
   const root = mkdtempSync(join(tmpdir(), 'petstore-v2-'));
   const releasesDir = join(root, 'releases');
@@ -52,8 +57,10 @@ function version2Handlers(storage: Storage): OperationHandlers {
   return {
     ...current,
     listPets: async (listRequest) => {
-      const { state, ...rest } = listRequest.query as typeof listRequest.query & { state?: typeof listRequest.query.status };
-      const result = await current.listPets({ ...listRequest, query: { ...rest, ...(state ? { status: state } : {}) } });
+      // Loosely typed: after the cut, this version's query has no `status` (and this goes unused).
+      const { state, ...rest } = listRequest.query as Record<string, unknown>;
+      const query = { ...rest, ...(state ? { status: state } : {}) } as typeof listRequest.query;
+      const result = await current.listPets({ ...listRequest, query });
       if ('recorded' in result) return result;
       const link = result.headers?.Link?.replace(/([?&])status=/, '$1state=');
       return link ? { ...result, headers: { Link: link } } : result;
@@ -67,10 +74,12 @@ interface Served {
   storage: Storage;
   v1: Contract;
   v2: Contract;
+  retirement: Retirement;
 }
 
-async function serveBoth(clock: () => Date): Promise<Served> {
-  const { specFile, releasesDir } = cutVersion2();
+/** Both versions, served at the instant `at` picks from /v1's retirement. */
+async function serveBoth(at: (retirement: Retirement) => Date): Promise<Served> {
+  const { specFile, releasesDir, cut } = versionFiles();
   const { current, predecessor } = loadVersions(specFile, releasesDir);
   if (!predecessor) throw new Error('2.0.0 declares no predecessor');
   const storage = await openTestStorage();
@@ -79,12 +88,15 @@ async function serveBoth(clock: () => Date): Promise<Served> {
     contract: current,
     storage,
     logger: createLogger('silent'),
-    clock,
-    handlers: version2Handlers(storage),
+    clock: () => at(predecessor.retirement),
+    ...(cut ? { handlers: version2Handlers(storage) } : {}),
     predecessor,
   });
-  return { api: request(app), auth: { Authorization: `Bearer ${key}` }, storage, v1: predecessor.contract, v2: current };
+  const { retirement } = predecessor;
+  return { api: request(app), auth: { Authorization: `Bearer ${key}` }, storage, v1: predecessor.contract, v2: current, retirement };
 }
+
+const BEFORE_SUNSET = ({ deprecatedAt }: Retirement) => new Date(deprecatedAt.getTime() + 86_400_000);
 
 /** Holds a response to the document of the version it came from: the one Error object, documented statuses. */
 function check(contract: Contract, url: string, res: request.Response): void {
@@ -101,7 +113,7 @@ function check(contract: Contract, url: string, res: request.Response): void {
 describe('two major versions served by one process', () => {
   let t: Served;
   beforeAll(async () => {
-    t = await serveBoth(() => BEFORE_SUNSET);
+    t = await serveBoth(BEFORE_SUNSET);
     for (const [name, status] of [
       ['Rex', 'sold'],
       ['Tom', 'available'],
@@ -140,10 +152,10 @@ describe('two major versions served by one process', () => {
   });
 
   it('marks every /v1 response, even a 401, with Deprecation, Sunset and a link to /v2; /v2 with none', async () => {
-    const seconds = Date.parse(DEPRECATED_AT) / 1000;
+    const seconds = t.retirement.deprecatedAt.getTime() / 1000;
     for (const res of [await t.api.get('/v1/pets').set(t.auth).expect(200), await t.api.get('/v1/pets').expect(401)]) {
       expect(res.headers['deprecation']).toBe(`@${seconds}`);
-      expect(res.headers['sunset']).toBe(new Date(SUNSET_AT).toUTCString());
+      expect(res.headers['sunset']).toBe(t.retirement.sunsetAt.toUTCString());
       expect(res.headers['link']).toContain('</v2/docs>; rel="successor-version"');
     }
     const v2 = await t.api.get('/v2/pets').set(t.auth).expect(200);
@@ -216,7 +228,7 @@ describe('two major versions served by one process', () => {
 
 describe('after its sunset', () => {
   it('answers /v1 with 410 and a pointer to /v2, while /v2 goes on', async () => {
-    const t = await serveBoth(() => new Date(Date.parse(SUNSET_AT) + 1000));
+    const t = await serveBoth(({ sunsetAt }) => new Date(sunsetAt.getTime() + 1000));
     const gone = await t.api.get('/v1/pets').set(t.auth).expect(410);
     expect(gone.body).toMatchObject({ code: 'operation_sunset' });
     expect((gone.body as { message: string }).message).toContain('/v2/docs');
@@ -234,6 +246,7 @@ describe('one version served', () => {
     await api.get(`${contract.basePath}/docs`).expect(200);
     const res = await api.get(`${contract.basePath}/pets`).set('Authorization', `Bearer ${key}`).expect(200);
     expect(res.headers['deprecation']).toBeUndefined();
-    await api.get('/v2/pets').set('Authorization', `Bearer ${key}`).expect(404);
+    const next = `/v${Number(contract.basePath.slice('/v'.length)) + 1}/pets`;
+    await api.get(next).set('Authorization', `Bearer ${key}`).expect(404);
   });
 });

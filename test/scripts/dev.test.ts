@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
 import { startDev, type DrivenDev } from '../../scripts/dev/drive.js';
 import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
 import { PACKAGE_ROOT } from '../../src/package-root.js';
@@ -155,6 +157,46 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
       /^\[lint\] .*openapi\.yaml:\d+:\d+ error operation-body-responses "PUT \/pets\/\{petId\} does not document 413 \(it takes a request body\): add '413': \{ \$ref: '#\/components\/responses\/PayloadTooLarge' \} to its responses"/,
       from,
     );
+  });
+
+  it('keeps the last good server while a new column has no migration, naming it; npm run generate writes it and the save is served', async () => {
+    const withNickname = parseDocument(read('openapi.yaml'));
+    for (const schema of ['Pet', 'NewPet']) {
+      withNickname.setIn(['components', 'schemas', schema, 'properties', 'nickname'], {
+        type: 'string',
+        maxLength: 40,
+        description: 'What the staff call the animal.',
+        examples: ['Rexy'],
+      });
+    }
+    const nickname = (body: string) =>
+      fetch(`${dev.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { Authorization: dev.authorization, 'Content-Type': 'application/json' },
+        body,
+      });
+    const from = save('openapi.yaml', withNickname.toString());
+    expect(await dev.waitForLine(/^petstore-api failed to start: /, from)).toBe(
+      'petstore-api failed to start: table pets has no column for Pet.nickname and NewPet.nickname (column "nickname" TEXT) of openapi.yaml: ' +
+        'add it in a new migration in src/storage/sqlite/migrations.ts (`npm run generate` writes it; docs/adding-a-field.md)',
+    );
+    await dev.waitForLine(
+      /^\[dev\] the new server stopped before listening \(1\), see above; the last good server keeps running: fix and save$/,
+      from,
+    );
+    // The last good contract, whole: the field is not one of its own yet.
+    const old = await nickname('{"name":"Rex","categoryId":3,"nickname":"Rexy"}');
+    expect(old.status).toBe(400);
+    expect(((await old.json()) as { message: string }).message).toContain('nickname');
+    const beforeGenerate = dev.lines.length;
+    const generate = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/generate.ts'], { cwd: copy, encoding: 'utf8' });
+    expect(generate.stderr).toMatch(
+      /new migrations \(review them, then commit\):\n {2}src\/storage\/sqlite\/migrations\.ts: version \d+, "add pets\.nickname"/,
+    );
+    await dev.waitForLine(/^\[dev\] serving /, beforeGenerate);
+    const created = await nickname('{"name":"Rex","categoryId":3,"nickname":"Rexy"}');
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ name: 'Rex', nickname: 'Rexy' });
   });
 
   // Last: the lines are those the tests above made it print.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { checkBreaking } from '../../scripts/breaking-changes.js';
-import { releaseSpec, ReleaseRefused, setInfoVersion } from '../../scripts/release-spec.js';
+import { CLIENT_PACKAGE, releaseSpec, ReleaseRefused, setInfoVersion, type ClientPackage } from '../../scripts/release-spec.js';
 import { formatSpec, parseSpec, readSpecText, SPEC_PATH, type OpenApiDocument } from '../../src/contract/spec.js';
 
 // Everything runs on temporary copies: a releases folder and a spec of the test's making, each derived
@@ -44,8 +44,11 @@ function workspace(spec: string, release: OpenApiDocument): Workspace {
   return { specFile, releasesDir, snapshot };
 }
 
-async function refusal(version: string, { specFile, releasesDir }: Workspace): Promise<ReleaseRefused> {
-  const error = await releaseSpec(version, { specFile, releasesDir }).catch((caught: unknown) => caught);
+async function refusal(
+  version: string,
+  { specFile, releasesDir, client }: Workspace & { client?: ClientPackage },
+): Promise<ReleaseRefused> {
+  const error = await releaseSpec(version, { specFile, releasesDir, ...(client ? { client } : {}) }).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ReleaseRefused);
   return error as ReleaseRefused;
 }
@@ -93,6 +96,25 @@ describe('releaseSpec (npm run release:spec)', () => {
     expect(work.snapshot()).toEqual({ ...before, [work.specFile]: spec, [releaseFile]: spec });
     // What npm run check:breaking does next: the spec against its newest release, now this one.
     expect((await checkBreaking(releaseFile, work.specFile)).problems).toEqual([]);
+  });
+
+  it("sets the typed client package's version with it, in its manifest and the lock file, on their one line each", async () => {
+    const work = workspace(specText, withoutLastPath(current));
+    const client = { manifest: join(work.releasesDir, '..', 'package.json'), lockFile: join(work.releasesDir, '..', 'package-lock.json') };
+    const [manifest, lock] = [CLIENT_PACKAGE.manifest, CLIENT_PACKAGE.lockFile].map((file) => readFileSync(file, 'utf8')) as [
+      string,
+      string,
+    ];
+    writeFileSync(client.manifest, manifest);
+    writeFileSync(client.lockFile, lock);
+    await releaseSpec(nextMinor, { ...work, client });
+    expect(JSON.parse(readFileSync(client.manifest, 'utf8'))).toEqual({ ...JSON.parse(manifest), version: nextMinor });
+    const locked = JSON.parse(lock) as { packages: Record<string, { version?: string }> };
+    locked.packages['packages/client']!.version = nextMinor;
+    expect(JSON.parse(readFileSync(client.lockFile, 'utf8'))).toEqual(locked);
+    // A refusal (nothing changed since) writes none of them.
+    await refusal(`${major}.${minor + 2}.0`, { ...work, client });
+    expect(JSON.parse(readFileSync(client.manifest, 'utf8'))).toHaveProperty('version', nextMinor);
   });
 
   it.each([
