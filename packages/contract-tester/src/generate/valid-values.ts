@@ -282,6 +282,20 @@ export function mergeAllOf(schema: Schema): Schema {
  * this builds the values, the validator has the last word.
  */
 export function validValue(raw: Schema, options: ValueOptions = {}): fc.Arbitrary<unknown> {
+  // Once per schema object: every rule and every site of a body asks for the values of the
+  // schemas on its way (a body of hundreds of properties, hundreds of times), and an arbitrary,
+  // immutable, serves them all.
+  const cache = options.ascii ? asciiValues : values;
+  if (raw === null || typeof raw !== 'object') return makeValidValue(raw, options);
+  let arbitrary = cache.get(raw);
+  if (!arbitrary) cache.set(raw, (arbitrary = makeValidValue(raw, options)));
+  return arbitrary;
+}
+
+const values = new WeakMap<Schema, fc.Arbitrary<unknown>>();
+const asciiValues = new WeakMap<Schema, fc.Arbitrary<unknown>>();
+
+function makeValidValue(raw: Schema, options: ValueOptions): fc.Arbitrary<unknown> {
   if (isRecursionCut(raw)) return unmakeable('a recursive schema past its cut');
   const schema = mergeAllOf(raw);
   if (isRecursionCut(schema)) return unmakeable('a recursive schema past its cut');
