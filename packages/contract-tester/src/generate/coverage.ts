@@ -4,8 +4,9 @@ import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from 
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import type { JsonValue } from './json-text.js';
 import { encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
+import { otherDiscriminatorValues } from './invalid-values.js';
 import { isValid } from './schema-validator.js';
-import { codePointLength, lengthBounds, mergeAllOf, typesOf, validValue } from './valid-values.js';
+import { codePointLength, lengthBounds, makeable, mergeAllOf, typesOf, validValue } from './valid-values.js';
 
 /** Taken out, rather than set to a value. */
 const ABSENT = Symbol('absent');
@@ -51,6 +52,8 @@ export function boundaryValues(schema: Schema): Variant[] {
     for (const value of schema['enum'] as unknown[]) variants.push({ value, why: `enum value ${JSON.stringify(value)}` });
     const strings = (schema['enum'] as unknown[]).filter((value): value is string => typeof value === 'string');
     if (strings.length) variants.push({ value: `${strings[0]}-not-listed`, why: 'a value the enum does not list' });
+    for (const other of otherDiscriminatorValues(schema, schema['enum'] as unknown[]))
+      variants.push({ value: other, why: `${JSON.stringify(other)}, the discriminator's value of another schema` });
     return variants;
   }
   if (types.includes('integer') || types.includes('number')) {
@@ -133,25 +136,132 @@ function withValueAt(body: unknown, path: PathStep[], value: unknown): unknown {
   return object;
 }
 
-/** The properties of a body schema at each depth (objects within objects, the first item of arrays), with whether each is required. */
-function propertySites(raw: Schema, path: PathStep[] = [], depth = 0): Array<{ path: PathStep[]; schema: Schema; required: boolean }> {
+const describePath = (path: PathStep[]) => `body${path.map((step) => (step === 0 ? '[0]' : `.${step}`)).join('')}`;
+
+/** A oneOf or anyOf branch a site is in: the body's value at `path` must first be one of `schema`. */
+interface BranchFill {
+  path: PathStep[];
+  schema: Schema;
+  label: string;
+}
+
+interface PropertySite {
+  path: PathStep[];
+  schema: Schema;
+  required: boolean;
+  branch?: BranchFill;
+}
+
+/**
+ * The properties of a body schema at each depth (objects within objects, the first item of arrays,
+ * the members of each branch of a oneOf or anyOf), with whether each is required.
+ */
+function propertySites(raw: Schema, path: PathStep[] = [], depth = 0, branch?: BranchFill): PropertySite[] {
   if (depth > 3 || isRecursionCut(raw)) return [];
   const schema = mergeAllOf(raw);
-  const sites: Array<{ path: PathStep[]; schema: Schema; required: boolean }> = [];
+  const sites: PropertySite[] = [];
   const properties = (schema['properties'] as Record<string, Schema> | undefined) ?? {};
   const required = new Set((schema['required'] as string[] | undefined) ?? []);
   for (const [name, property] of Object.entries(properties)) {
     const merged = mergeAllOf(property);
     if (isRecursionCut(merged) || property['readOnly'] === true) continue;
-    sites.push({ path: [...path, name], schema: merged, required: required.has(name) });
-    sites.push(...propertySites(property, [...path, name], depth + 1));
+    sites.push({ path: [...path, name], schema: merged, required: required.has(name), ...(branch ? { branch } : {}) });
+    sites.push(...propertySites(property, [...path, name], depth + 1, branch));
   }
   const items = schema['items'] as Schema | undefined;
   if (items && typeof items === 'object') sites.push(...propertySites(items, [...path, 0], depth + 1));
+  sites.push(...branchSites(schema, path, depth, properties));
   return sites;
 }
 
-const describePath = (path: PathStep[]) => `body${path.map((step) => (step === 0 ? '[0]' : `.${step}`)).join('')}`;
+/** The members of each branch of a schema's oneOf or anyOf that the schema itself does not declare. */
+function branchSites(schema: Schema, path: PathStep[], depth: number, declared: Record<string, Schema>): PropertySite[] {
+  const branches = (schema['oneOf'] ?? schema['anyOf']) as Schema[] | undefined;
+  if (!Array.isArray(branches)) return [];
+  const { oneOf: _oneOf, anyOf: _anyOf, ...base } = schema;
+  return branches
+    .filter((branch) => makeable(branch))
+    .flatMap((branch, index) => {
+      const whole = { ...base, ...mergeAllOf(branch) };
+      const title = typeof branch['title'] === 'string' ? `"${branch['title']}"` : String(index + 1);
+      const fill = { path, schema: whole, label: `branch ${title} of ${describePath(path)}` };
+      return propertySites(whole, path, depth + 1, fill).filter(({ path: at }) => !(String(at[path.length]) in declared));
+    });
+}
+
+/** The value at a path of a body (the first item for 0), if it has one. */
+function valueAt(body: unknown, path: PathStep[]): unknown {
+  return path.reduce<unknown>(
+    (node, step) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[step] : undefined),
+    body,
+  );
+}
+
+/**
+ * The base body with the value at a branch's place one of that branch (kept if it already is), so
+ * that what a site changes is read by that branch; undefined when no such body is valid.
+ */
+function inBranch(body: unknown, fill: BranchFill, whole: Schema): unknown {
+  if (isValid(fill.schema, valueAt(body, fill.path))) return body;
+  let candidates: unknown[] = [];
+  try {
+    candidates = fc.sample(validValue(fill.schema), { numRuns: 12, seed: 0 });
+  } catch {
+    // A branch the tester cannot make values of: no sites in it.
+  }
+  return candidates.map((value) => withValueAt(body, fill.path, value)).find((changed) => isValid(whole, changed));
+}
+
+/** Whether a schema takes no member it does not declare. */
+function isClosed(schema: Schema): boolean {
+  return schema['additionalProperties'] === false || schema['unevaluatedProperties'] === false;
+}
+
+/** The body with a member its object at `path` does not declare (a closed object must refuse it). */
+function withUndeclaredMember(body: unknown, path: PathStep[], schema: Schema): { value: unknown; name: string } | undefined {
+  const object = valueAt(body, path);
+  if (object === null || typeof object !== 'object' || Array.isArray(object)) return undefined;
+  const declared = (schema['properties'] as Record<string, unknown> | undefined) ?? {};
+  const name = ['unexpected', 'unexpected_member', 'x_unexpected'].find((candidate) => !(candidate in declared));
+  return name === undefined ? undefined : { value: withValueAt(body, path, { ...object, [name]: 'unexpected' }), name };
+}
+
+/**
+ * The body's changes, one at a time: each site's boundary values, each member left out (or given),
+ * each in a body of the branch it belongs to, and in each closed object a member it does not declare.
+ */
+function bodyVariants(schema: Schema, base: unknown): Array<{ value: unknown; why: string }> {
+  const variants: Array<{ value: unknown; why: string }> = [];
+  const filled = new Map<BranchFill, unknown>();
+  const undeclared = (start: unknown, path: PathStep[], object: Schema, where: string) => {
+    const added = start !== undefined && isClosed(object) ? withUndeclaredMember(start, path, object) : undefined;
+    if (added) variants.push({ value: added.value, why: `${where}: ${added.name}, a member it does not declare` });
+  };
+  undeclared(base, [], mergeAllOf(schema), 'body');
+  for (const site of propertySites(schema)) {
+    const { branch } = site;
+    if (branch && !filled.has(branch)) {
+      filled.set(branch, inBranch(base, branch, schema));
+      undeclared(filled.get(branch), branch.path, branch.schema, branch.label);
+    }
+    const start = branch ? filled.get(branch) : base;
+    if (start === undefined) continue;
+    const where = branch ? `${describePath(site.path)} (in ${branch.label})` : describePath(site.path);
+    const change = (value: unknown, why: string) => {
+      const changed = withValueAt(start, site.path, value);
+      if (changed !== start) variants.push({ value: changed, why });
+    };
+    for (const { value, why } of boundaryValues(site.schema)) change(value, `${where}: ${why}`);
+    if (site.required) change(ABSENT, `${where} left out (it is required)`);
+    else {
+      change(ABSENT, `${where} left out`);
+      const present = sampleOne(validValue(site.schema));
+      if (present !== undefined) change(present, `${where} given`);
+    }
+    undeclared(start, site.path, site.schema, where);
+  }
+  return variants;
+}
 
 /** The most cases the coverage phase makes of one operation. */
 const MAX_CASES = 120;
@@ -224,21 +334,8 @@ export function coverageCases(
   const body = base.parts.body;
   const media = operation.body?.media.find(({ kind }) => kind === 'json');
   if (body && 'value' in body && body.mediaType !== undefined && media) {
-    const mediaType = body.mediaType;
-    for (const site of propertySites(media.schema)) {
-      const change = (value: unknown, why: string) => {
-        const changed = withValueAt(body.value, site.path, value);
-        if (changed === body.value) return;
-        add({ ...base.parts, body: { mediaType, value: changed as JsonValue } }, why, isValid(media.schema, changed), changed);
-      };
-      for (const { value, why } of boundaryValues(site.schema)) change(value, `${describePath(site.path)}: ${why}`);
-      if (site.required) change(ABSENT, `${describePath(site.path)} left out (it is required)`);
-      else {
-        change(ABSENT, `${describePath(site.path)} left out`);
-        const present = sampleOne(validValue(site.schema));
-        if (present !== undefined) change(present, `${describePath(site.path)} given`);
-      }
-    }
+    for (const { value, why } of bodyVariants(media.schema, body.value))
+      add({ ...base.parts, body: { mediaType: body.mediaType, value: value as JsonValue } }, why, isValid(media.schema, value), value);
   }
   // Cases that are the base request again say nothing new.
   const seen = new Set<string>();

@@ -3,6 +3,7 @@ import { keepWhere } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
 import { RawJson, type JsonValue } from './json-text.js';
 import { isValid } from './schema-validator.js';
+import { DISCRIMINATOR_VALUES } from '../spec/discriminator.js';
 import type { Schema } from '../spec/model.js';
 import { codePointLength, lengthBounds, patternOf, pick, textOfLength, typesOf, validValue } from './valid-values.js';
 
@@ -147,12 +148,21 @@ function badEnum(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {
     );
   }
   if (values.some((value) => typeof value === 'number')) candidates.push(fc.integer({ min: -1000, max: 1000 }));
+  // A discriminator's value that names another branch: the mix-up a server must catch.
+  const others = otherDiscriminatorValues(schema, values);
+  if (others.length) candidates.push(pick(...others), pick(...others));
   const arbitrary = keepWhere(
     fc.oneof(...candidates),
     (value) => !values.includes(value) && values.some((member) => typeof member === typeof value),
     'a value outside the enum',
   );
   return canMake(arbitrary) ? arbitrary.map((value) => ({ value, why: `${quoted(value)} is not one of the allowed values` })) : undefined;
+}
+
+/** The values of the discriminator a property is, beside its own (see spec/discriminator.ts). */
+export function otherDiscriminatorValues(schema: Schema, values: readonly unknown[]): string[] {
+  const all = schema[DISCRIMINATOR_VALUES];
+  return Array.isArray(all) ? all.filter((value): value is string => typeof value === 'string' && !values.includes(value)) : [];
 }
 
 function badFormat(schema: Schema): fc.Arbitrary<BrokenValue> | undefined {

@@ -66,6 +66,21 @@ export function textOfLength(min: number, max: number, unit: fc.Arbitrary<string
   );
 }
 
+const matchingCache = new Map<string, fc.Arbitrary<string>>();
+
+/**
+ * fc.stringMatching, once per pattern: building one parses the pattern into arbitraries, some
+ * milliseconds each, and a spec's patterns are asked for again by every rule and site of a body.
+ */
+function matching(pattern: RegExp): fc.Arbitrary<string> {
+  let arbitrary = matchingCache.get(pattern.source);
+  if (!arbitrary) {
+    arbitrary = fc.stringMatching(pattern);
+    if (matchingCache.size < 10_000) matchingCache.set(pattern.source, arbitrary);
+  }
+  return arbitrary;
+}
+
 /** How values are made: `ascii` keeps text to printable ASCII (for headers). */
 export interface ValueOptions {
   ascii?: boolean;
@@ -84,11 +99,7 @@ function validString(schema: Schema, options: ValueOptions): fc.Arbitrary<string
   // (`\S`) says little: generate text of the right length and keep what matches.
   if (pattern && pattern.source.startsWith('^') && pattern.source.endsWith('$')) {
     try {
-      return keepWhere(
-        fc.stringMatching(pattern),
-        (text) => fits(text) && !/[\0\ud800-\udfff]/u.test(text),
-        `a text matching ${pattern.source}`,
-      );
+      return keepWhere(matching(pattern), (text) => fits(text) && !/[\0\ud800-\udfff]/u.test(text), `a text matching ${pattern.source}`);
     } catch {
       // A construct fast-check cannot generate from (a lookahead): generate text and keep what matches.
     }
@@ -258,7 +269,8 @@ export function mergeAllOf(schema: Schema): Schema {
       ...merged,
       ...next,
       properties: { ...(merged['properties'] as object), ...(next['properties'] as object) },
-      required: [...((merged['required'] as string[]) ?? []), ...((next['required'] as string[]) ?? [])],
+      // Parts may list the same name (Ajv refuses a `required` with duplicates).
+      required: [...new Set([...((merged['required'] as string[]) ?? []), ...((next['required'] as string[]) ?? [])])],
     };
   }, rest);
 }
@@ -270,6 +282,20 @@ export function mergeAllOf(schema: Schema): Schema {
  * this builds the values, the validator has the last word.
  */
 export function validValue(raw: Schema, options: ValueOptions = {}): fc.Arbitrary<unknown> {
+  // Once per schema object: every rule and every site of a body asks for the values of the
+  // schemas on its way (a body of hundreds of properties, hundreds of times), and an arbitrary,
+  // immutable, serves them all.
+  const cache = options.ascii ? asciiValues : values;
+  if (raw === null || typeof raw !== 'object') return makeValidValue(raw, options);
+  let arbitrary = cache.get(raw);
+  if (!arbitrary) cache.set(raw, (arbitrary = makeValidValue(raw, options)));
+  return arbitrary;
+}
+
+const values = new WeakMap<Schema, fc.Arbitrary<unknown>>();
+const asciiValues = new WeakMap<Schema, fc.Arbitrary<unknown>>();
+
+function makeValidValue(raw: Schema, options: ValueOptions): fc.Arbitrary<unknown> {
   if (isRecursionCut(raw)) return unmakeable('a recursive schema past its cut');
   const schema = mergeAllOf(raw);
   if (isRecursionCut(schema)) return unmakeable('a recursive schema past its cut');

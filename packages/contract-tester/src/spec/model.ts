@@ -1,5 +1,6 @@
 import { checkDeadline } from '../deadline.js';
 import { schemaFor } from './directions.js';
+import { withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
 import {
   basePathOf,
   escapePointerToken,
@@ -221,14 +222,17 @@ export function inlineSchema(
     let copies = sharedCopies.get(document);
     if (!copies) sharedCopies.set(document, (copies = new Map<string, Schema>()));
     let copy = copies.get($ref);
-    if (!copy) copies.set($ref, (copy = inlineSchema(document, resolveRef(document, { $ref }), [$ref])));
+    if (!copy) {
+      const target = resolveRef(document, { $ref });
+      copies.set($ref, (copy = withInheritedDiscriminator(document, $ref, target, inlineSchema(document, target, [$ref]))));
+    }
     return copy;
   }
   if (typeof $ref === 'string') {
     checkDeadline();
     if (budget.left <= 0 || refsInUse.filter((ref) => ref === $ref).length >= RECURSION_DEPTH) return { [RECURSION_CUT]: $ref };
     const target = resolveRef(document, { $ref });
-    const inlined = inlineSchema(document, target, [...refsInUse, $ref], budget);
+    const inlined = withInheritedDiscriminator(document, $ref, target, inlineSchema(document, target, [...refsInUse, $ref], budget));
     return Object.keys(siblings).length ? { ...inlined, ...inlineSchema(document, siblings, refsInUse, budget) } : inlined;
   }
   budget.left -= 1;
@@ -246,7 +250,7 @@ export function inlineSchema(
         ? value
         : inlineSchema(document, value, refsInUse, budget);
   }
-  return copy;
+  return withDiscriminator(schema as Schema, copy);
 }
 
 /** The values of an `examples` map (Example Objects, `$ref`s followed), then `example`. */

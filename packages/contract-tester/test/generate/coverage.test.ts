@@ -7,6 +7,7 @@ import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
+import { paymentsSpec } from '../support/semantics/payments.js';
 
 const gallery = readApiModel(parseSpec(readFileSync(GALLERY_SPEC, 'utf8')));
 const board = readApiModel(parseSpec(readFileSync(BOARD_SPEC, 'utf8')));
@@ -77,5 +78,41 @@ describe('the coverage phase', () => {
     const withHeader = { ...operation(gallery, 'listExhibitions'), parameters: [header] };
     const left = coverageCases(gallery, withHeader, NO_CREDENTIALS).find(({ why }) => why.includes('left out'));
     expect(left).toMatchObject({ valid: false, check: 'missing_required_header' });
+  });
+});
+
+describe('the coverage phase inside a oneOf', () => {
+  // A value the server must check inside one branch (an invoice's IBAN, a card's brand) is tried in a
+  // body whose choice is that branch: otherwise the other branch's body never reads it.
+  const payments = readApiModel(parseSpec(JSON.stringify(paymentsSpec())));
+  const cases = coverageCases(payments, payments.operations[0]!, NO_CREDENTIALS);
+  const body = (value: unknown) => value as Record<string, unknown>;
+
+  it('tries each enum value of a branch, and one it lacks, in a body of that branch', () => {
+    const brands = cases.filter(({ why }) => why.startsWith('body.brand') && !why.includes('left out'));
+    expect(brands.map(({ bodyValue, valid }) => [body(bodyValue)['brand'], valid])).toEqual([
+      ['visa', true],
+      ['mastercard', true],
+      ['visa-not-listed', false],
+    ]);
+    for (const { bodyValue } of brands) expect(body(bodyValue)['kind']).toBe('card');
+    expect(brands[2]!.why).toBe('body.brand (in branch 1 of body): a value the enum does not list');
+  });
+
+  it('leaves out each required member of each branch, from a body of that branch', () => {
+    const left = cases.filter(({ why }) => why.includes('left out (it is required)'));
+    expect(left.map(({ why }) => why.split(' (in')[0])).toEqual(['body.kind', 'body.brand', 'body.kind', 'body.iban']);
+    expect(left.every(({ valid }) => !valid)).toBe(true);
+    expect(left.filter(({ bodyValue }) => 'iban' in body(bodyValue) || body(bodyValue)['kind'] === 'invoice')).toHaveLength(2);
+  });
+
+  it('adds a member no closed object declares (unevaluatedProperties: false beside the oneOf): the whole body, and each branch', () => {
+    const undeclared = cases.filter(({ why }) => why.endsWith('a member it does not declare'));
+    expect(undeclared.map(({ why, valid }) => [why, valid])).toEqual([
+      // The base body is a card already: its branch's case is the whole body's, sent once.
+      ['body: unexpected, a member it does not declare', false],
+      ['branch 2 of body: unexpected, a member it does not declare', false],
+    ]);
+    expect(body(undeclared[1]!.bodyValue)).toMatchObject({ kind: 'invoice', unexpected: 'unexpected' });
   });
 });

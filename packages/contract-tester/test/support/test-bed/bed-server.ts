@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../../../src/generate/schema-validator.js';
+import { documentFor, goesOtherWay } from '../../../src/spec/directions.js';
 import {
   listOperations,
   matchPathTemplate,
@@ -68,6 +69,11 @@ export interface BedDefinition {
   error: (status: number, message: string) => BedResponse;
   /** Whether a credential is one the server issued: `scheme` is the security scheme's name. */
   accepts: (scheme: string, value: string) => boolean;
+  /**
+   * `ignored`: a client's value of a readOnly property of the body is dropped before anything reads
+   * it (OpenAPI lets a server ignore it or refuse it; by default it is validated, so refused if bad).
+   */
+  readOnlyInput?: 'ignored';
 }
 
 function coerce(text: string, schema: Record<string, unknown>): unknown {
@@ -206,7 +212,8 @@ export async function startBedServer(definition: BedDefinition, bug?: Bug): Prom
   const basePath = new URL(document.servers?.[0]?.url ?? '/', 'http://x').pathname.replace(/\/$/, '');
   const routes = listOperations(document);
   const ajv: Ajv2020 = createAjv();
-  ajv.addSchema(document, 'spec');
+  // Requests are held to the spec as requests see it: a readOnly property is never required of them.
+  ajv.addSchema(documentFor('request', document), 'spec');
   const valid = (pointer: string, value: unknown, where: string) => {
     const validate = ajv.getSchema(`spec#${pointer}`)!;
     if (validate(value)) return;
@@ -289,6 +296,8 @@ export async function startBedServer(definition: BedDefinition, bug?: Bug): Prom
         for (const name of url.searchParams.keys())
           if (!declared.has(name) && !isCredentialParameter(document, name)) throw new BedError(400, `unknown query parameter ${name}`);
         const body = parseBody(entry, document, request, bytes);
+        if (definition.readOnlyInput === 'ignored' && body.schemaPointer)
+          body.value = withoutReadOnly(document, body.schemaPointer, body.value);
         if (body.schemaPointer && body.value !== undefined) valid(body.schemaPointer, body.value, 'the body');
         const answer = await definition.handlers[entry.id]!(
           { operation: entry, params, query, headers: request.headers, body: body.value },
@@ -307,6 +316,14 @@ export async function startBedServer(definition: BedDefinition, bug?: Bug): Prom
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A body object without the properties its schema marks readOnly (the server's to set). */
+function withoutReadOnly(document: OpenApiDocument, pointer: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const properties = (mergedSchema(document, valueAtPointer(document, pointer))['properties'] ?? {}) as Record<string, unknown>;
+  const resolve = (node: unknown) => resolveRef(document, node as Record<string, unknown>);
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !goesOtherWay(properties[name], 'request', resolve)));
 }
 
 function isCredentialParameter(document: OpenApiDocument, name: string): boolean {
