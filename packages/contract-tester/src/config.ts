@@ -105,75 +105,97 @@ export function readProfile(json: unknown, folder = '.'): Profile {
   const on = new Set<ProfileCheck>();
   for (const [name, setting] of Object.entries(checks)) {
     const where = `checks.${name}`;
-    if (!(PROFILE_CHECKS as readonly string[]).includes(name)) {
-      throw new ConfigError(
-        isCheckName(name)
-          ? `${where}: ${name} is a default check (select checks with --checks and --exclude-checks)`
-          : `${where}: no such check; the profile checks are ${PROFILE_CHECKS.join(', ')}`,
-      );
-    }
+    const check = profileCheck(name, where);
     if (setting === false) continue;
-    on.add(name as ProfileCheck);
-    switch (name as ProfileCheck) {
-      case 'required_response_headers':
-        for (const [header, value] of Object.entries(object(setting, where))) {
-          if (typeof value !== 'string') throw new ConfigError(`${where}.${header} must be the header's value`);
-          profile.requiredHeaders[header.toLowerCase()] = value;
-        }
-        break;
-      case 'forbidden_response_headers':
-        profile.forbiddenHeaders = strings(setting, where).map((header) => header.toLowerCase());
-        break;
-      case 'error_schema_conformance': {
-        const rule = object(setting, where);
-        only(rule, ['schema', 'mediaType', 'statusProperty', 'codeProperty', 'codes'], where);
-        profile.errorSchema = {
-          schema: pointer(rule['schema'], `${where}.schema`),
-          mediaType: text(rule['mediaType'] ?? 'application/json', `${where}.mediaType`),
-        };
-        if (rule['statusProperty'] !== undefined)
-          profile.errorSchema.statusProperty = text(rule['statusProperty'], `${where}.statusProperty`);
-        if (rule['codeProperty'] !== undefined) profile.errorSchema.codeProperty = text(rule['codeProperty'], `${where}.codeProperty`);
-        if (rule['codes'] !== undefined) profile.errorSchema.codes = pointer(rule['codes'], `${where}.codes`);
-        break;
-      }
-      case 'auth_first': {
-        if (setting === true) break;
-        const rule = object(setting, where);
-        only(rule, ['forgedTokenPrefix'], where);
-        if (rule['forgedTokenPrefix'] !== undefined)
-          profile.forgedTokenPrefix = text(rule['forgedTokenPrefix'], `${where}.forgedTokenPrefix`);
-        break;
-      }
-      case 'exact_paths': {
-        if (setting === true) break;
-        const rule = object(setting, where);
-        only(rule, ['publicPaths', 'anyRequestStatuses'], where);
-        profile.publicPaths = strings(rule['publicPaths'] ?? [], `${where}.publicPaths`).map((source) => new RegExp(source));
-        const statuses = rule['anyRequestStatuses'] ?? [];
-        if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status)))
-          throw new ConfigError(`${where}.anyRequestStatuses must be a list of statuses`);
-        profile.anyRequestStatuses = statuses as number[];
-        break;
-      }
-      case 'listing_audit': {
-        if (setting === true) break;
-        const rule = object(setting, where);
-        only(rule, ['maxPages'], where);
-        if (!Number.isSafeInteger(rule['maxPages']) || (rule['maxPages'] as number) < 1)
-          throw new ConfigError(`${where}.maxPages must be a positive integer`);
-        profile.auditPages = rule['maxPages'] as number;
-        break;
-      }
-      default:
-        if (setting !== true) throw new ConfigError(`${where} takes true or false`);
-    }
+    on.add(check);
+    Object.assign(profile, checkSettings(check, setting, where));
   }
   for (const name of ['required_response_headers', 'forbidden_response_headers', 'error_schema_conformance'] as const) {
     if (on.has(name) && checks[name] === true) throw new ConfigError(`checks.${name} needs its settings, not true`);
   }
   profile.checks = on;
   return profile;
+}
+
+/** A config's check name as a profile check, or why it is none. */
+function profileCheck(name: string, where: string): ProfileCheck {
+  if ((PROFILE_CHECKS as readonly string[]).includes(name)) return name as ProfileCheck;
+  throw new ConfigError(
+    isCheckName(name)
+      ? `${where}: ${name} is a default check (select checks with --checks and --exclude-checks)`
+      : `${where}: no such check; the profile checks are ${PROFILE_CHECKS.join(', ')}`,
+  );
+}
+
+/** What a turned-on check's setting (`true` or its settings object) sets in the profile. */
+function checkSettings(check: ProfileCheck, setting: unknown, where: string): Partial<Profile> {
+  switch (check) {
+    case 'required_response_headers':
+      return { requiredHeaders: requiredHeaders(setting, where) };
+    case 'forbidden_response_headers':
+      return { forbiddenHeaders: strings(setting, where).map((header) => header.toLowerCase()) };
+    case 'error_schema_conformance':
+      return { errorSchema: errorSchemaRule(setting, where) };
+    case 'auth_first':
+      return setting === true ? {} : authFirstSettings(setting, where);
+    case 'exact_paths':
+      return setting === true ? {} : exactPathsSettings(setting, where);
+    case 'listing_audit':
+      return setting === true ? {} : { auditPages: auditPages(setting, where) };
+    default:
+      if (setting !== true) throw new ConfigError(`${where} takes true or false`);
+      return {};
+  }
+}
+
+/** required_response_headers: each header, lower-cased, to its exact value. */
+function requiredHeaders(setting: unknown, where: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [header, value] of Object.entries(object(setting, where))) {
+    if (typeof value !== 'string') throw new ConfigError(`${where}.${header} must be the header's value`);
+    headers[header.toLowerCase()] = value;
+  }
+  return headers;
+}
+
+function errorSchemaRule(setting: unknown, where: string): ErrorSchemaRule {
+  const rule = object(setting, where);
+  only(rule, ['schema', 'mediaType', 'statusProperty', 'codeProperty', 'codes'], where);
+  const errorSchema: ErrorSchemaRule = {
+    schema: pointer(rule['schema'], `${where}.schema`),
+    mediaType: text(rule['mediaType'] ?? 'application/json', `${where}.mediaType`),
+  };
+  if (rule['statusProperty'] !== undefined) errorSchema.statusProperty = text(rule['statusProperty'], `${where}.statusProperty`);
+  if (rule['codeProperty'] !== undefined) errorSchema.codeProperty = text(rule['codeProperty'], `${where}.codeProperty`);
+  if (rule['codes'] !== undefined) errorSchema.codes = pointer(rule['codes'], `${where}.codes`);
+  return errorSchema;
+}
+
+function authFirstSettings(setting: unknown, where: string): Pick<Profile, 'forgedTokenPrefix'> {
+  const rule = object(setting, where);
+  only(rule, ['forgedTokenPrefix'], where);
+  return rule['forgedTokenPrefix'] === undefined
+    ? {}
+    : { forgedTokenPrefix: text(rule['forgedTokenPrefix'], `${where}.forgedTokenPrefix`) };
+}
+
+function exactPathsSettings(setting: unknown, where: string): Pick<Profile, 'publicPaths' | 'anyRequestStatuses'> {
+  const rule = object(setting, where);
+  only(rule, ['publicPaths', 'anyRequestStatuses'], where);
+  const publicPaths = strings(rule['publicPaths'] ?? [], `${where}.publicPaths`).map((source) => new RegExp(source));
+  const statuses = rule['anyRequestStatuses'] ?? [];
+  if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status)))
+    throw new ConfigError(`${where}.anyRequestStatuses must be a list of statuses`);
+  return { publicPaths, anyRequestStatuses: statuses as number[] };
+}
+
+/** listing_audit: the most pages it reads. */
+function auditPages(setting: unknown, where: string): number {
+  const rule = object(setting, where);
+  only(rule, ['maxPages'], where);
+  if (!Number.isSafeInteger(rule['maxPages']) || (rule['maxPages'] as number) < 1)
+    throw new ConfigError(`${where}.maxPages must be a positive integer`);
+  return rule['maxPages'] as number;
 }
 
 /** A profile from a config file. */

@@ -27,12 +27,7 @@ const MAX_FUNCTION_LINES = 80;
  * Functions still longer, each to be split: the list may only shrink (a function listed here that
  * is no longer long fails the test, so that it comes off the list).
  */
-const STILL_LONG = new Set([
-  'checks/response-contract.ts: findings',
-  'cli.ts: main',
-  'config.ts: readProfile',
-  'run/runner.ts: runContractTests',
-]);
+const STILL_LONG = new Set(['cli.ts: main', 'run/runner.ts: runContractTests']);
 
 function modules(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

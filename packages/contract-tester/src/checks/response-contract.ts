@@ -45,6 +45,9 @@ interface Violation {
   signature: string;
 }
 
+/** Records a problem (none when undefined) as a finding of a check. */
+type AddFinding = (check: CheckName, problem: string | Violation | undefined) => void;
+
 /**
  * What the request was, where it changes what the spec allows: a request without valid credentials
  * may get 401 or 403 although the operation documents neither (HTTP's own answers to it), and an
@@ -60,6 +63,12 @@ interface HeaderObject {
 interface ResponseObject {
   headers?: Record<string, unknown>;
   content?: Record<string, { schema?: unknown }>;
+}
+
+/** The response an operation documents for a status, resolved, and where the spec has it. */
+interface DocumentedResponse {
+  value: ResponseObject;
+  pointer: string;
 }
 
 const mediaTypeOf = (contentType: unknown) =>
@@ -164,7 +173,7 @@ export class ContractChecker {
   findings(response: ObservedResponse, intent: RequestIntent = 'valid'): Finding[] {
     const where = `${response.method} ${response.url} → ${response.status}`;
     const found: Finding[] = [];
-    const add = (check: CheckName, problem: string | Violation | undefined) => {
+    const add: AddFinding = (check, problem) => {
       if (!problem) return;
       const text = typeof problem === 'string' ? problem : problem.problem;
       const message = text.startsWith(where) ? text : `${where}: ${text}`;
@@ -178,50 +187,69 @@ export class ContractChecker {
 
     const route = this.route(response.method, response.url);
     if (!route) {
-      if (this.profile.checks.has('exact_paths')) {
-        // No operation: only errors may come back (and no 5xx, which no operation documents here),
-        // but for the public routes the profile names.
-        const path = new URL(response.url, 'http://x').pathname;
-        const isPublic = (response.method === 'GET' || head) && this.profile.publicPaths.some((pattern) => pattern.test(path));
-        if (status < 400 && !isPublic) add('exact_paths', 'success from a path and method the spec does not have');
-        if (status >= 500 && !isPublic && !this.profile.anyRequestStatuses.includes(status)) {
-          add('exact_paths', `status ${status} for a path and method the spec does not have`);
-        }
-      }
+      this.unroutedFindings(response, add);
       return found;
     }
-    const operationPointer = route.pointer;
+    const documented = this.documentedResponse(route, response.status, intent, add);
+    if (!documented) return found;
+    this.headerFindings(documented, response, where, add);
+    if (!head) this.bodyFindings(documented, response, where, add);
+    return found;
+  }
+
+  /** exact_paths on a request no operation of the spec takes. */
+  private unroutedFindings(response: ObservedResponse, add: AddFinding): void {
+    if (!this.profile.checks.has('exact_paths')) return;
+    const { status } = response;
+    const head = response.method.toUpperCase() === 'HEAD';
+    // No operation: only errors may come back (and no 5xx, which no operation documents here),
+    // but for the public routes the profile names.
+    const path = new URL(response.url, 'http://x').pathname;
+    const isPublic = (response.method === 'GET' || head) && this.profile.publicPaths.some((pattern) => pattern.test(path));
+    if (status < 400 && !isPublic) add('exact_paths', 'success from a path and method the spec does not have');
+    if (status >= 500 && !isPublic && !this.profile.anyRequestStatuses.includes(status)) {
+      add('exact_paths', `status ${status} for a path and method the spec does not have`);
+    }
+  }
+
+  /**
+   * The response the operation documents for a status, resolved, with its pointer; undefined, and a
+   * finding unless the request's intent excuses it, when the operation documents none.
+   */
+  private documentedResponse(
+    route: OperationEntry,
+    status: number,
+    intent: RequestIntent,
+    add: AddFinding,
+  ): DocumentedResponse | undefined {
     const responses = route.operation.responses ?? {};
     const code = String(status);
     const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((candidate) => candidate in responses);
-    if (!key) {
-      const documentsClientErrors = Object.keys(responses).some((documented) => /^4|^default$/i.test(documented));
-      const excused =
-        (intent === 'unauthenticated' && (status === 401 || status === 403)) ||
-        (intent !== 'valid' && status >= 400 && status < 500 && !documentsClientErrors);
-      if (!excused) {
-        add(
-          'status_code_conformance',
-          `status ${status} is not documented for ${route.id} (documented: ${Object.keys(responses).join(', ')})`,
-        );
-      }
-      return found;
+    if (key) return resolveRefAt(this.document, responses[key] as ResponseObject, `${route.pointer}/responses/${key}`);
+    const documentsClientErrors = Object.keys(responses).some((documented) => /^4|^default$/i.test(documented));
+    const excused =
+      (intent === 'unauthenticated' && (status === 401 || status === 403)) ||
+      (intent !== 'valid' && status >= 400 && status < 500 && !documentsClientErrors);
+    if (!excused) {
+      add(
+        'status_code_conformance',
+        `status ${status} is not documented for ${route.id} (documented: ${Object.keys(responses).join(', ')})`,
+      );
     }
-    const { value: documented, pointer } = resolveRefAt(
-      this.document,
-      responses[key] as ResponseObject,
-      `${operationPointer}/responses/${key}`,
-    );
+    return undefined;
+  }
 
-    for (const [name, raw] of Object.entries(documented.headers ?? {})) {
+  /** The documented headers: present when required, valid against their schemas. */
+  private headerFindings(documented: DocumentedResponse, response: ObservedResponse, where: string, add: AddFinding): void {
+    for (const [name, raw] of Object.entries(documented.value.headers ?? {})) {
       // Content-Type is described by content, not headers (OpenAPI: such a header is ignored).
       if (name.toLowerCase() === 'content-type') continue;
       const { value: header, pointer: headerPointer } = resolveRefAt(
         this.document,
         raw as HeaderObject,
-        `${pointer}/headers/${escapePointerToken(name)}`,
+        `${documented.pointer}/headers/${escapePointerToken(name)}`,
       );
-      const actual = headers[name.toLowerCase()];
+      const actual = response.headers[name.toLowerCase()];
       if (actual === undefined) {
         if (header.required) add('response_headers_conformance', `required header ${name} is missing`);
         continue;
@@ -234,48 +262,48 @@ export class ContractChecker {
         );
       }
     }
+  }
 
-    const mediaTypes = Object.keys(documented.content ?? {});
-    if (head) return found;
-    if (mediaTypes.length) {
-      const contentType = headers['content-type'];
-      if (typeof contentType !== 'string') {
-        // No body, no type: an empty answer where a body is described is the schema's to judge.
-        if (response.text) add('content_type_conformance', `no Content-Type, but one of ${mediaTypes.join(', ')} is documented`);
-        return found;
+  /** The body: of a documented content type, valid against its schema; or none, where none is documented. */
+  private bodyFindings(documented: DocumentedResponse, response: ObservedResponse, where: string, add: AddFinding): void {
+    const content = documented.value.content ?? {};
+    const mediaTypes = Object.keys(content);
+    if (!mediaTypes.length) {
+      if (response.text && this.profile.checks.has('no_undocumented_body')) {
+        add('no_undocumented_body', 'the spec documents no body, but one was sent');
       }
-      if (!wellFormedMediaType(contentType)) {
-        add('content_type_conformance', `Content-Type ${contentType} is not a media type`);
-        return found;
-      }
-      const actual = mediaTypeOf(contentType)!;
-      const mediaType =
-        mediaTypes.find((type) => type.split(';')[0]!.trim().toLowerCase() === actual) ?? mediaTypes.find((type) => covers(type, actual));
-      if (!mediaType) {
-        add('content_type_conformance', `Content-Type ${contentType} is not one documented (${mediaTypes.join(', ')})`);
-        return found;
-      }
-      const schema = documented.content![mediaType]!.schema;
-      if (schema === undefined) return found;
-      const schemaPointer = `${pointer}/content/${escapePointerToken(mediaType)}/schema`;
-      if (isJsonMediaType(actual)) {
-        if (response.body === undefined) add('response_schema_conformance', response.text ? 'the body is not JSON' : 'the body is empty');
-        else add('response_schema_conformance', this.schemaViolation(schemaPointer, response.body, `${where} body`));
-      } else if (actual.startsWith('text/') && (resolveRefAt(this.document, schema).value as SchemaObject)['type'] === 'string') {
-        add('response_schema_conformance', this.schemaViolation(schemaPointer, response.text, `${where} body`));
-      }
-    } else if (response.text && this.profile.checks.has('no_undocumented_body')) {
-      add('no_undocumented_body', 'the spec documents no body, but one was sent');
+      return;
     }
-    return found;
+    const contentType = response.headers['content-type'];
+    if (typeof contentType !== 'string') {
+      // No body, no type: an empty answer where a body is described is the schema's to judge.
+      if (response.text) add('content_type_conformance', `no Content-Type, but one of ${mediaTypes.join(', ')} is documented`);
+      return;
+    }
+    if (!wellFormedMediaType(contentType)) {
+      add('content_type_conformance', `Content-Type ${contentType} is not a media type`);
+      return;
+    }
+    const actual = mediaTypeOf(contentType)!;
+    const mediaType =
+      mediaTypes.find((type) => type.split(';')[0]!.trim().toLowerCase() === actual) ?? mediaTypes.find((type) => covers(type, actual));
+    if (!mediaType) {
+      add('content_type_conformance', `Content-Type ${contentType} is not one documented (${mediaTypes.join(', ')})`);
+      return;
+    }
+    const schema = content[mediaType]!.schema;
+    if (schema === undefined) return;
+    const schemaPointer = `${documented.pointer}/content/${escapePointerToken(mediaType)}/schema`;
+    if (isJsonMediaType(actual)) {
+      if (response.body === undefined) add('response_schema_conformance', response.text ? 'the body is not JSON' : 'the body is empty');
+      else add('response_schema_conformance', this.schemaViolation(schemaPointer, response.body, `${where} body`));
+    } else if (actual.startsWith('text/') && (resolveRefAt(this.document, schema).value as SchemaObject)['type'] === 'string') {
+      add('response_schema_conformance', this.schemaViolation(schemaPointer, response.text, `${where} body`));
+    }
   }
 
   /** The profile's rules on every response, operation or not. */
-  private profileFindings(
-    response: ObservedResponse,
-    where: string,
-    add: (check: CheckName, problem: string | Violation | undefined) => void,
-  ): void {
+  private profileFindings(response: ObservedResponse, where: string, add: AddFinding): void {
     const { headers, status } = response;
     const head = response.method.toUpperCase() === 'HEAD';
     for (const name of this.profile.forbiddenHeaders) {
