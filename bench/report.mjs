@@ -229,9 +229,14 @@ export function svgChart(run) {
   return parts.join('\n');
 }
 
+/** `sqlite-10000`, with `-wrk` under wrk and `-npm-start` for a server started by `npm start`: one name per kind of run. */
+export function resultsName({ backend, pets, generator, server }) {
+  return `${backend}-${pets}${generator === 'wrk' ? '-wrk' : ''}${server === 'npm-start' ? '-npm-start' : ''}`;
+}
+
 export function writeResults(dir, run) {
   mkdirSync(dir, { recursive: true });
-  const base = join(dir, `${run.config.backend}-${run.config.pets}${run.config.generator === 'wrk' ? '-wrk' : ''}`);
+  const base = join(dir, resultsName(run.config));
   writeFileSync(`${base}.json`, `${JSON.stringify(run, null, 2)}\n`);
   writeFileSync(`${base}.md`, markdownReport(run));
   writeFileSync(`${base}.svg`, `${svgChart(run)}\n`);

@@ -96,15 +96,24 @@ export function mountApiVersion(
   { storage, logger, clock, limits }: SharedParts,
 ): void {
   const base = contract.basePath;
-  app.use(base, versionPublicRoutes(contract));
   const announce = [announceDeprecations(contract.deprecations), ...(retirement ? [announceRetirement(retirement)] : [])];
   const afterAuthentication = [
     ...(limits.perKey ? [limits.perKey] : []),
     ...(retirement ? [enforceRetirement(retirement, clock)] : []),
     enforceSunsets(clock),
   ];
-  // One router layer each instead of one per middleware (see series.ts).
-  app.use(base, series(...announce, authenticate(storage, limits.failedAuth), ...afterAuthentication, readJsonBodies(contract)));
+  // One router layer each instead of one per middleware (see series.ts); the published document
+  // and page first, as they need no key.
+  app.use(
+    base,
+    series(
+      versionPublicRoutes(contract),
+      ...announce,
+      authenticate(storage, limits.failedAuth),
+      ...afterAuthentication,
+      readJsonBodies(contract),
+    ),
+  );
   const deprecatedInputs = announceDeprecatedInputs(contract, logger);
   app.use(series(...validateRequests(contract), ...(deprecatedInputs ? [deprecatedInputs] : [])));
   app.use(base, operationRouter(contract, handlers));

@@ -51,8 +51,13 @@ function compileSerialisers(contract: Contract, { operation }: OperationEntry): 
  */
 function writeResult(res: Response, result: AnyResult, serialisers: Map<number, Serialise>, notModified: boolean): void {
   res.statusCode = result.status;
-  for (const [name, value] of Object.entries(result.headers ?? {})) {
-    if (value !== undefined) res.append(name, value);
+  const headers = result.headers;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    // Set outright unless an earlier step set the field (Express's append reads and rewrites it).
+    if (res.hasHeader(name)) res.append(name, value);
+    else res.setHeader(name, value);
   }
   if (notModified) {
     res.statusCode = 304;
@@ -91,7 +96,8 @@ function renderResult(result: AnyResult, serialisers: Map<number, Serialise>): R
  */
 function preconditionOf(req: Request, { status, headers = {} }: AnyResult): PreconditionOutcome {
   if (req.method !== 'GET' || status < 200 || status > 299) return 'serve';
-  const etag = Object.entries(headers).find(([name]) => name.toLowerCase() === 'etag')?.[1];
+  let etag: string | undefined;
+  for (const name in headers) if (name.length === 4 && name.toLowerCase() === 'etag') etag = headers[name];
   return evaluatePreconditions(req.headers, etag);
 }
 

@@ -32,6 +32,8 @@ function single(value: string | string[] | undefined): string | undefined {
  * Last-Modified here, so If-Unmodified-Since and If-Modified-Since are never evaluated.
  */
 export function evaluatePreconditions(headers: IncomingHttpHeaders, etag: string | undefined): PreconditionOutcome {
+  // Most requests carry neither.
+  if (headers['if-match'] === undefined && headers['if-none-match'] === undefined) return 'serve';
   const current = etag === undefined ? undefined : parse(etag);
   const ifMatch = single(headers['if-match']);
   if (ifMatch !== undefined && current !== undefined) {

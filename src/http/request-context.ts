@@ -21,6 +21,8 @@ export class RequestContext {
   principal: Principal | undefined = undefined;
   /** The request log will write this response's line and observe its duration. */
   observed = false;
+  /** When the request log began to time the request (performance.now()). */
+  startedAt = 0;
   /** The code of the Error object sent with the response, for its log line. */
   errorCode: ErrorCode | undefined = undefined;
   /** Answered by an Error object written straight to its connection (a timeout, a shutdown): nothing else may answer it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: bench/ is plain JavaScript, without declarations.
-import { mixedTable, ratiosTable, summarise } from '../../bench/report.mjs';
+import { mixedTable, ratiosTable, resultsName, summarise } from '../../bench/report.mjs';
 
 const server = (byOperation?: Record<string, { p50: number; p99: number }>) => ({
   requestsPerSecond: 1000,
@@ -44,5 +44,20 @@ describe('the ratios of the targets', () => {
     );
     expect(summary[0]).toMatchObject({ ratioFloor: 0.9, floorRatio: 0.5, ratio: 0.45, tails: { project: 2.5, floor: 2, baseline: 3 } });
     expect((ratiosTable as (summary: unknown[]) => string)(summary)).toContain('| getPet | 0.90 | 0.50 | 0.45 |  | 2.5 | 2.0 | 3.0 |  |');
+  });
+});
+
+describe("the results' file names", () => {
+  const name = resultsName as (config: object) => string;
+
+  it('tell the load generator and how the server was started apart, so that no kind of run overwrites another', () => {
+    const config = { backend: 'sqlite', pets: 10000, generator: 'autocannon', server: 'bench' };
+    const names = [
+      name(config),
+      name({ ...config, generator: 'wrk' }),
+      name({ ...config, server: 'npm-start' }),
+      name({ ...config, generator: 'wrk', server: 'npm-start' }),
+    ];
+    expect(names).toEqual(['sqlite-10000', 'sqlite-10000-wrk', 'sqlite-10000-npm-start', 'sqlite-10000-wrk-npm-start']);
   });
 });

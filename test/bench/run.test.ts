@@ -90,7 +90,7 @@ describe('the benchmark in quick mode', () => {
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(results, 'sqlite-300.json'), 'utf8')) as {
+    const report = JSON.parse(readFileSync(join(results, 'sqlite-300-npm-start.json'), 'utf8')) as {
       summary: Array<{ name: string; project: ServerSummary; ratioFloor: number; floorRatio: number; tails: { project: number } }>;
       config: { server: string; metrics: boolean; rateLimitPerMinute: number };
     };
@@ -100,7 +100,7 @@ describe('the benchmark in quick mode', () => {
     expect(get?.ratioFloor).toBeGreaterThan(0);
     expect(get?.floorRatio).toBeGreaterThan(0);
     expect(get?.tails.project).toBeGreaterThanOrEqual(1);
-    const markdown = readFileSync(join(results, 'sqlite-300.md'), 'utf8');
+    const markdown = readFileSync(join(results, 'sqlite-300-npm-start.md'), 'utf8');
     expect(markdown).toContain('started with `npm start`');
     expect(markdown).toMatch(/^\| getPet \| [\d.]+ \| [\d.]+ \| /m);
   }, 120_000);

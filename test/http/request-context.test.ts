@@ -18,6 +18,7 @@ describe('the context of a request', () => {
       deprecation: undefined,
       principal: undefined,
       observed: false,
+      startedAt: 0,
       errorCode: undefined,
       answeredRaw: false,
     });

@@ -10,14 +10,14 @@ export function deprecationValue(since: Date | number): string {
   return `@${Math.floor(new Date(since).getTime() / 1000)}`;
 }
 
-function headersFor(deprecation: Deprecation): Record<string, string> {
+function headersFor(deprecation: Deprecation): Array<[name: string, value: string]> {
   const { href, title } = deprecation.replacement;
-  return {
-    Deprecation: deprecationValue(deprecation.deprecatedAt),
+  return [
+    ['Deprecation', deprecationValue(deprecation.deprecatedAt)],
     // RFC 8594: an HTTP-date.
-    Sunset: deprecation.sunsetAt.toUTCString(),
-    Link: `<${href}>; rel="successor-version"${title ? `; title="${title.replace(/"/g, "'")}"` : ''}`,
-  };
+    ['Sunset', deprecation.sunsetAt.toUTCString()],
+    ['Link', `<${href}>; rel="successor-version"${title ? `; title="${title.replace(/"/g, "'")}"` : ''}`],
+  ];
 }
 
 /**
@@ -26,7 +26,7 @@ function headersFor(deprecation: Deprecation): Record<string, string> {
  */
 export function announceDeprecations(deprecations: readonly Deprecation[]): RequestHandler {
   // By request method, worked out once: most requests (every POST, here) need no path test at all.
-  const byMethod = new Map<string, Array<{ deprecation: Deprecation; headers: Record<string, string> }>>();
+  const byMethod = new Map<string, Array<{ deprecation: Deprecation; headers: Array<[name: string, value: string]> }>>();
   for (const deprecation of deprecations) {
     const method = deprecation.method.toUpperCase();
     byMethod.set(method, [...(byMethod.get(method) ?? []), { deprecation, headers: headersFor(deprecation) }]);
@@ -35,7 +35,11 @@ export function announceDeprecations(deprecations: readonly Deprecation[]): Requ
     const entries = byMethod.get(req.method);
     const match = entries && entries.find(({ deprecation }) => deprecation.pathPattern.test(req.path));
     if (match) {
-      for (const [name, value] of Object.entries(match.headers)) res.append(name, value);
+      // Set outright unless an earlier step set the field (Express's append reads and rewrites it).
+      for (const [name, value] of match.headers) {
+        if (res.hasHeader(name)) res.append(name, value);
+        else res.setHeader(name, value);
+      }
       contextOf(res).deprecation = match.deprecation;
     }
     next();

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from '../../log/logger.js';
 import { compiledLine } from '../../log/compiled-line.js';
 import type { HttpMetrics } from '../../metrics/metrics.js';
@@ -65,33 +65,38 @@ export function requestLog({ logger, routeOf, metrics }: RequestLogOptions): Req
   // logger's belt-and-braces redaction; their JSON comes from a serialiser compiled once.
   const completed = compiledLine<RequestLine>(logger, 'info', 'request completed', REQUEST_LINE);
   const failed = compiledLine<RequestLine>(logger, 'error', 'request failed', REQUEST_LINE);
-  return (req, res, next) => {
-    const started = performance.now();
-    const context = contextOf(res);
-    context.observed = true;
-    // 'close' follows 'finish', and also comes alone when the client goes away first.
-    res.once('close', () => {
-      const elapsedMs = performance.now() - started;
-      const status = res.statusCode;
-      const method = arrivedMethod(req, res);
-      const route = routeOf(req);
-      metrics?.observeRequest(method, route, status, elapsedMs / 1000);
-      const line = status >= 500 ? failed : completed;
-      if (!line.enabled()) return;
-      const { principal } = context;
-      line.write({
-        reqId: context.requestId,
-        traceId: traceIdOf(req.headers.traceparent),
-        method,
-        route,
-        url: redactUrl(req.originalUrl),
-        status,
-        durationMs: Math.round(elapsedMs * 1000) / 1000,
-        account: principal?.accountName,
-        keyId: principal?.keyId,
-        code: context.errorCode,
-      });
+  // One listener for every response, called with the response as `this`: no closure, and no
+  // wrapper of `once`, made per request. 'close' comes once, after 'finish' or alone when the
+  // client goes away first.
+  function onClose(this: Response): void {
+    const req = this.req;
+    const context = contextOf(this);
+    const elapsedMs = performance.now() - context.startedAt;
+    const status = this.statusCode;
+    const method = arrivedMethod(req, this);
+    const route = routeOf(req);
+    metrics?.observeRequest(method, route, status, elapsedMs / 1000);
+    const line = status >= 500 ? failed : completed;
+    if (!line.enabled()) return;
+    const { principal } = context;
+    line.write({
+      reqId: context.requestId,
+      traceId: traceIdOf(req.headers.traceparent),
+      method,
+      route,
+      url: redactUrl(req.originalUrl),
+      status,
+      durationMs: Math.round(elapsedMs * 1000) / 1000,
+      account: principal?.accountName,
+      keyId: principal?.keyId,
+      code: context.errorCode,
     });
+  }
+  return (_req, res, next) => {
+    const context = contextOf(res);
+    context.startedAt = performance.now();
+    context.observed = true;
+    res.on('close', onClose);
     next();
   };
 }

@@ -7,8 +7,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function securityHeaders(): RequestHandler {
+  const headers = Object.entries(SECURITY_HEADERS);
   return (_req, res, next) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
