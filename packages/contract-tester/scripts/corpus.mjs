@@ -6,7 +6,9 @@
 // against a Prism mock of each, and every failure must be one test/corpus/expectations.json
 // explains. Prints the figures; --out FILE writes every document's outcome as JSON.
 //
-//   node scripts/corpus.mjs [--sample N] [--concurrency 2] [--max-time 20] [--mock N] [--out FILE]
+//   node scripts/corpus.mjs [--only REGEX] [--sample N] [--concurrency 2] [--max-time 20] [--mock N] [--out FILE]
+//
+// --only keeps the documents whose id (the path under the directory's api/, or corpus/NAME) matches.
 import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -220,6 +222,7 @@ async function main() {
   const { values: options } = parseArgs({
     options: {
       sample: { type: 'string' },
+      only: { type: 'string' },
       concurrency: { type: 'string', default: '2' },
       'max-time': { type: 'string', default: '20' },
       mock: { type: 'string', default: '0' },
@@ -230,6 +233,7 @@ async function main() {
   });
   maxTime = Number(options['max-time']);
   let documents = corpusDocuments();
+  if (options.only) documents = documents.filter(({ id }) => new RegExp(options.only).test(id));
   if (options.sample) documents = spreadSample(documents, Number(options.sample));
   const concurrency = Number(options.concurrency);
   let done = 0;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { rethrowDeadline } from '../deadline.js';
 import type { CheckName } from '../checks/names.js';
 import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
@@ -23,7 +24,8 @@ function textsAtBounds(schema: Schema, min: number, max: number): { shortest?: s
   let values: unknown[] = [];
   try {
     values = fc.sample(validValue(schema), { numRuns: 60, seed: 0 });
-  } catch {
+  } catch (error) {
+    rethrowDeadline(error);
     // A schema the tester cannot make values of: no boundary texts.
   }
   const texts = values.filter((value): value is string => typeof value === 'string' && isValid(schema, value));

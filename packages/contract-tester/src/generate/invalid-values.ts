@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { rethrowDeadline } from '../deadline.js';
 import { keepWhere } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
 import { RawJson, type JsonValue } from './json-text.js';
@@ -30,7 +31,8 @@ export interface BrokenValue {
 function canMake<T>(arbitrary: fc.Arbitrary<T>): boolean {
   try {
     return fc.sample(arbitrary, { numRuns: 5, seed: 1 }).length > 0;
-  } catch {
+  } catch (error) {
+    rethrowDeadline(error);
     return false;
   }
 }
