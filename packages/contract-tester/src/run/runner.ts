@@ -364,6 +364,8 @@ function checkerOf(document: OpenApiDocument, basePath: string, profile: Profile
     return new ContractChecker(document, { basePath, profile });
   } catch (error) {
     if (error instanceof SpecError) throw new RunError(`the spec cannot be tested: ${error.message}`);
+    if (error instanceof DeadlineReached)
+      throw new RunError('--max-time was reached while reading the schemas of the spec, before any operation was planned');
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { checkDeadline } from '../deadline.js';
 import { BUNDLED } from './load.js';
 import { resolveRef, type OpenApiDocument, type SchemaObject } from './openapi.js';
 
@@ -56,6 +57,8 @@ const asIs: DataCopy = (value) => value;
 function rewrite(node: unknown, direction: Direction, resolve: Resolve, inherited: ReadonlySet<string>, data: DataCopy = asIs): unknown {
   if (Array.isArray(node)) return node.map((item) => rewrite(item, direction, resolve, new Set(), data));
   if (!isObject(node)) return node;
+  // A whole document of thousands of operations takes seconds: the run's budget counts them.
+  checkDeadline();
   const leftOut = new Set([...inherited, ...otherWayNames(node, direction, resolve)]);
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
