@@ -273,7 +273,7 @@ async function main() {
   process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   if (options.out) writeFileSync(options.out, `${JSON.stringify({ ...summary, outcomes }, null, 2)}\n`);
   const bad = summary.figures.crashed.length + summary.figures.hung.length + summary.figures.skipsWithoutReason.length;
-  process.exitCode = bad || summary.mocked?.unexplained.length ? 1 : 0;
+  process.exitCode = bad || summary.mocked?.unexplained.length || summary.mocked?.hung.length ? 1 : 0;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

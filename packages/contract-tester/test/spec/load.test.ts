@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLED, loadSpec, parseSpec, specUrl } from '../../src/spec/load.js';
+import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
+import { cardsSpec } from '../support/semantics/cards.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { resolveRef, valueAtPointer } from '../../src/spec/openapi.js';
@@ -113,5 +115,19 @@ describe("a $ref inside an extension (x-…): not the tester's to resolve", () =
         text: '[]',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('reading a spec within the budget', () => {
+  it('stops at the end of the budget: the walks over the document ask it (JSON.parse alone cannot be stopped)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'load-deadline-')), 'cards.json');
+    writeFileSync(file, JSON.stringify(cardsSpec('3.0.3')));
+    setGenerationDeadline(performance.now() - 1);
+    try {
+      await expect(loadSpec(file)).rejects.toThrow(DeadlineReached);
+    } finally {
+      setGenerationDeadline(undefined);
+    }
+    expect((await loadSpec(file)).openapi).toBe('3.0.3');
   });
 });
