@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CORE_SCHEMA, load } from 'js-yaml';
 import { checkDeadline } from '../deadline.js';
@@ -11,7 +12,8 @@ export const BUNDLED = 'x-bundled';
 /** A spec location as a URL: http(s) as given, anything else a file path relative to `cwd`. */
 export function specUrl(location: string, cwd = process.cwd()): URL {
   if (/^https?:\/\//i.test(location) || location.startsWith('file:')) return new URL(location);
-  return pathToFileURL(new URL(location, pathToFileURL(`${cwd}/`)).pathname);
+  // A path, not a URL: a space in it (HubSpot's `business units.json`) is a space, not `%20`.
+  return pathToFileURL(resolve(cwd, location));
 }
 
 async function readText(url: URL): Promise<string> {

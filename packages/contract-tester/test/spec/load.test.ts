@@ -73,6 +73,8 @@ describe('reading a spec', () => {
   it('names files relative to the folder it runs in, and URLs as they are', () => {
     expect(specUrl('spec.yaml', '/srv/api').href).toBe('file:///srv/api/spec.yaml');
     expect(specUrl('/abs/spec.yaml', '/srv').href).toBe('file:///abs/spec.yaml');
+    expect(specUrl('/abs/business units.json', '/srv').href).toBe('file:///abs/business%20units.json');
+    expect(specUrl('my api/spec.yaml', '/srv').href).toBe('file:///srv/my%20api/spec.yaml');
     expect(specUrl('https://x.test/openapi.json').href).toBe('https://x.test/openapi.json');
   });
 });
