@@ -47,12 +47,12 @@ describe("the validator's copy of a document", () => {
   it('carries no `$id` in examples or extensions, and keeps schemas, a property named `$id` and the original as they are', () => {
     const document = schemaIdsSpec('examples');
     const copy = documentFor('response', document);
-    const { Mapping, Saved } = copy.components!.schemas! as Record<string, Record<string, unknown>>;
+    const { Mapping, Saved } = copy.components.schemas as Record<string, Record<string, unknown>>;
     expect(Mapping!['example']).toEqual({ type: 'object', properties: { uuid: { type: 'string' } } });
     expect(Saved!['x-sample']).toEqual({ example: { type: 'object', properties: { uuid: { type: 'string' } } } });
     expect(Mapping!['properties']).toEqual({ $id: { type: 'string' }, type: { type: 'string' } });
     expect(JSON.stringify(document)).toContain(SHARED_ID);
-    const schemas = documentFor('response', schemaIdsSpec('schemas')).components!.schemas as Record<string, Record<string, unknown>>;
+    const schemas = documentFor('response', schemaIdsSpec('schemas')).components.schemas as Record<string, Record<string, unknown>>;
     expect(schemas['Mapping']!['$id']).toBe(SHARED_ID);
   });
 });
