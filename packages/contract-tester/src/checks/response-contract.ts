@@ -140,8 +140,9 @@ export class ContractChecker {
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
     this.ajv = createAjv({ verbose: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
+    const copy = documentFor('response', document);
     try {
-      this.ajv.addSchema(documentFor('response', document), 'openapi');
+      this.ajv.addSchema(copy, 'openapi');
     } catch (error) {
       throw new SpecError(schemaRefusal((error as Error).message));
     }

@@ -372,8 +372,13 @@ function checkerOf(document: OpenApiDocument, basePath: string, profile: Profile
 
 /** The plan of a run (--dry-run): what it would send, per scenario, and what it would leave out and why. */
 export function planRun(options: RunOptions): RunPlan {
-  const { api, checks, operations, phases, client, plan } = prepare(options, deadlineOf(options, performance.now()));
-  setGenerationDeadline(undefined);
+  let prepared;
+  try {
+    prepared = prepare(options, deadlineOf(options, performance.now()));
+  } finally {
+    setGenerationDeadline(undefined);
+  }
+  const { api, checks, operations, phases, client, plan } = prepared;
   client.close();
   const properties = plan.scenarios.filter(({ arbitrary }) => arbitrary);
   const runs = allocateRuns(properties, options.requests);
