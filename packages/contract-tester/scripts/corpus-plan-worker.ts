@@ -5,6 +5,7 @@
 import { parentPort } from 'node:worker_threads';
 import { RunError, planRun } from '../src/run/runner.js';
 import { loadSpec } from '../src/spec/load.js';
+import { DeadlineReached, setGenerationDeadline } from '../src/deadline.js';
 
 interface Job {
   id: string;
@@ -26,10 +27,15 @@ async function plan({ id, path, maxTime }: Job): Promise<void> {
       ...outcome,
     });
   let document;
+  setGenerationDeadline(started + maxTime * 1000);
   try {
     document = await loadSpec(path);
   } catch (error) {
+    if (error instanceof DeadlineReached)
+      return done({ result: 'refused', reason: `--max-time ${maxTime} s was reached while reading the spec` });
     return done({ result: 'refused', reason: `cannot read the spec: ${(error as Error).message}` });
+  } finally {
+    setGenerationDeadline(undefined);
   }
   try {
     if (performance.now() > started + maxTime * 1000) throw new RunError(`--max-time ${maxTime} s was reached while reading the spec`);

@@ -15,7 +15,9 @@ import { resultLine, summary, type ReportContext } from './report/report.js';
 import { coverageJson } from './report/schema-coverage.js';
 import { PHASES, type Phase } from './run/scenarios.js';
 import { planRun, RunError, runContractTests, runFailed, type Filters, type RunOptions } from './run/runner.js';
+import { DeadlineReached, setGenerationDeadline } from './deadline.js';
 import { loadSpec } from './spec/load.js';
+import type { OpenApiDocument } from './spec/openapi.js';
 
 function positiveInteger(value: string): number {
   const number = Number(value);
@@ -210,6 +212,27 @@ function commandLine(options: Options, spec: string, credentials: Credentials): 
   return args.join(' ');
 }
 
+/**
+ * The spec, read within --max-time: it counts from the process's start (performance.now()'s
+ * origin), so reading the spec is part of the run; the loader's walks over the document ask the
+ * deadline, and the time parsing took is judged when it ends.
+ */
+async function readSpec(spec: string, maxTime: number | undefined): Promise<OpenApiDocument> {
+  const spent = () => new RunError(`--max-time ${maxTime} s was reached while reading the spec`);
+  if (maxTime !== undefined) setGenerationDeadline(maxTime * 1000);
+  let document;
+  try {
+    document = await loadSpec(spec);
+  } catch (error) {
+    if (error instanceof DeadlineReached) throw spent();
+    throw new RunError(`cannot read the spec: ${(error as Error).message}`);
+  } finally {
+    setGenerationDeadline(undefined);
+  }
+  if (maxTime !== undefined && performance.now() > maxTime * 1000) throw spent();
+  return document;
+}
+
 async function main(): Promise<number> {
   const options = program.parse().opts<Options>();
   if (options.auth === '') delete options.auth;
@@ -225,15 +248,7 @@ async function main(): Promise<number> {
   }
   const spec = options.spec ?? profile.spec ?? DEFAULT_SPEC;
   if (!options.spec && !profile.spec && !existsSync(spec)) throw new RunError(`no --spec given and no ${DEFAULT_SPEC} in ${resolve('.')}`);
-  let document;
-  try {
-    document = await loadSpec(spec);
-  } catch (error) {
-    throw new RunError(`cannot read the spec: ${(error as Error).message}`);
-  }
-  // --max-time counts from the process's start (performance.now()'s origin): reading the spec is part of the run.
-  if (options.maxTime !== undefined && performance.now() > options.maxTime * 1000)
-    throw new RunError(`--max-time ${options.maxTime} s was reached while reading the spec`);
+  const document = await readSpec(spec, options.maxTime);
   const schemes = Object.keys((document.components['securitySchemes'] as object | undefined) ?? {});
   const unknownSchemes = Object.keys(options.security ?? {}).filter((name) => !schemes.includes(name));
   if (unknownSchemes.length)

@@ -17,6 +17,14 @@ export function setGenerationDeadline(at: number | undefined): void {
   deadline = at;
 }
 
+/**
+ * For a `catch` that turns a generator's error into "no value": the budget's end is not such an
+ * error, and must reach the planner or the runner, which stop there.
+ */
+export function rethrowDeadline(error: unknown): void {
+  if (error instanceof DeadlineReached) throw error;
+}
+
 /** Throws DeadlineReached once the budget is spent. */
 export function checkDeadline(): void {
   if (deadline !== undefined && performance.now() > deadline) throw new DeadlineReached();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startThingsServer, THINGS_SPEC } from './support/things-api.js';
 import { createTestApi, PET_STORE_CONFIG, PET_STORE_SPEC } from './support/pet-store.js';
+import { schemaIdsSpec, SHARED_ID } from './support/semantics/schema-ids.js';
 
 interface Outcome {
   status: number | null;
@@ -221,6 +222,11 @@ describe('contract-test CLI', { timeout: 120_000 }, () => {
     expect(badConfig.status).toBe(2);
     expect(badConfig.stderr).toMatch(/^contract-test: .*bad\.json: checks\.unknown_check: no such check/);
     expect(existsSync(join(nowhere, 'openapi.yaml'))).toBe(false);
+    const ids = join(nowhere, 'ids.json');
+    writeFileSync(ids, JSON.stringify(schemaIdsSpec('schemas')));
+    const twoIds = await contractTest(['--base-url', 'http://127.0.0.1:9', '--spec', ids, '--dry-run']);
+    expect(twoIds.status).toBe(2);
+    expect(twoIds.stderr).toContain(`contract-test: the spec cannot be tested: two of its schemas have the $id "${SHARED_ID}"`);
     const missing = await contractTest([]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("required option '--base-url <url>' not specified");

@@ -1,5 +1,6 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isCheckName } from '../src/checks/names.js';
 import { corpusDocuments, planDocument, pool, spreadSample, type CorpusDocument as Document } from '../scripts/corpus.mjs';
 
 // The whole corpus is `npm run corpus -w openapi-contract-tester` (docs/contract-testing.md); here a
@@ -41,4 +42,21 @@ describe('the corpus of public OpenAPI documents (a sample)', () => {
       else expect(outcome.result, id).toBe('planned');
     }
   }, 240_000);
+
+  it('explains each expected failure of a mock with whose it is and the evidence, for documents of the corpus', () => {
+    const expectations = JSON.parse(readFileSync(new URL('corpus/expectations.json', import.meta.url), 'utf8')) as Record<
+      string,
+      Array<Record<string, unknown>>
+    >;
+    const ids = new Set(all.map(({ id }) => id));
+    for (const [id, entries] of Object.entries(expectations)) {
+      if (id !== '*') expect(ids, id).toContain(id);
+      for (const entry of entries) {
+        expect(isCheckName(String(entry['check'])), `${id}: ${String(entry['check'])}`).toBe(true);
+        expect(['mock', 'spec'], id).toContain(entry['cause']);
+        expect(String(entry['reason']).length, id).toBeGreaterThan(40);
+        expect(String(entry['evidence']), id).toMatch(/→ \d{3}/);
+      }
+    }
+  });
 });

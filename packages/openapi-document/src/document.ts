@@ -93,8 +93,10 @@ export interface BasePathOptions {
 export function basePathOf(document: OpenApiDocument, { onDisagreement }: BasePathOptions): string {
   const paths = new Set(
     (document.servers?.length ? document.servers : [{ url: '/' }]).map(({ url }) => {
-      const withoutVariables = url.replace(/\{[^}]+\}/g, 'host');
-      return new URL(withoutVariables, 'http://host').pathname.replace(/\/$/, '');
+      // The path alone: the scheme and authority do not matter here, and a variable for the port
+      // (`https://{host}:{port}/api`) makes no URL.
+      const path = url.replace(/\{[^}]+\}/g, 'host').replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '');
+      return new URL(path || '/', 'http://host').pathname.replace(/\/$/, '');
     }),
   );
   if (paths.size === 1) return [...paths][0]!;

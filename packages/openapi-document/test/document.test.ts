@@ -30,6 +30,9 @@ describe('operations and paths', () => {
       expect(basePathOf(minimal(), { onDisagreement })).toBe('');
       expect(basePathOf(minimal({ servers: [] }), { onDisagreement })).toBe('');
     }
+    const portVariable = minimal({ servers: [{ url: 'https://{hostname}:{port}/tsws/10.0/api/' }, { url: '/tsws/10.0/api/' }] });
+    expect(basePathOf(portVariable, { onDisagreement: 'refuse' })).toBe('/tsws/10.0/api');
+    expect(basePathOf(minimal({ servers: [{ url: 'https://a.test' }] }), { onDisagreement: 'refuse' })).toBe('');
     const disagreeing = minimal({ servers: [{ url: '/v1' }, { url: 'https://a.test/v2/' }] });
     expect(basePathOf(disagreeing, { onDisagreement: 'none' })).toBe('');
     expect(() => basePathOf(disagreeing, { onDisagreement: 'refuse' })).toThrow('servers disagree on the base path: /v1, /v2');

@@ -14,6 +14,7 @@ import {
   type SchemaObject,
 } from '../spec/openapi.js';
 import { documentFor } from '../spec/directions.js';
+import { SpecError } from '../spec/model.js';
 import type { CheckName } from './names.js';
 import { explainErrors } from './schema-errors.js';
 
@@ -86,6 +87,14 @@ export function covers(documented: string, actual: string): boolean {
   return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }
 
+/** Why the validator will not take the document's schemas, in the spec's words. */
+function schemaRefusal(message: string): string {
+  const id = /^reference "(.*)" resolves to more than one schema$/.exec(message)?.[1];
+  if (id !== undefined)
+    return `two of its schemas have the $id ${JSON.stringify(id)}, which must name one schema (JSON Schema 2020-12 §8.2.1): give each its own`;
+  return `its schemas cannot be compiled: ${message}`;
+}
+
 /** The status of each error code, from a schema that is a oneOf of one `const` per code, its status in `x-http-status`. */
 function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap<string, number> {
   const variants = (valueAtPointer(document, pointer) as SchemaObject | undefined)?.['oneOf'];
@@ -140,7 +149,12 @@ export class ContractChecker {
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
     this.ajv = createAjv({ verbose: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
-    this.ajv.addSchema(documentFor('response', document), 'openapi');
+    const copy = documentFor('response', document);
+    try {
+      this.ajv.addSchema(copy, 'openapi');
+    } catch (error) {
+      throw new SpecError(schemaRefusal((error as Error).message));
+    }
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
   }
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { checkDeadline } from '../deadline.js';
 
 /** A value the tester cannot make: an error at generation, which skips the case's operation with the reason. */
 export class UnmakeableValue extends Error {}
@@ -24,6 +25,7 @@ class BoundedFilter<T, U extends T> extends fc.Arbitrary<U> {
 
   generate(random: fc.Random, biasFactor: number | undefined): fc.Value<U> {
     for (let tries = 0; tries < MAX_TRIES; tries++) {
+      checkDeadline();
       const candidate = this.source.generate(random, biasFactor);
       if (this.keep(candidate.value)) return candidate as fc.Value<U>;
     }

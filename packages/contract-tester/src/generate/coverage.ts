@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { rethrowDeadline } from '../deadline.js';
 import type { CheckName } from '../checks/names.js';
 import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
@@ -6,7 +7,16 @@ import type { JsonValue } from './json-text.js';
 import { encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
 import { otherDiscriminatorValues } from './invalid-values.js';
 import { isValid } from './schema-validator.js';
-import { codePointLength, lengthBounds, makeable, mergeAllOf, typesOf, validValue } from './valid-values.js';
+import {
+  codePointLength,
+  lengthBounds,
+  makeable,
+  MAX_MADE_ITEMS,
+  MAX_MADE_LENGTH,
+  mergeAllOf,
+  typesOf,
+  validValue,
+} from './valid-values.js';
 
 /** Taken out, rather than set to a value. */
 const ABSENT = Symbol('absent');
@@ -19,12 +29,13 @@ interface Variant {
 /** Valid texts of a schema's shortest and longest lengths, found among generated ones (or made of `a`s when nothing else constrains them). */
 function textsAtBounds(schema: Schema, min: number, max: number): { shortest?: string; longest?: string } {
   if (schema['pattern'] === undefined && schema['format'] === undefined && schema['enum'] === undefined) {
-    return { shortest: 'a'.repeat(min), longest: 'a'.repeat(max) };
+    return { shortest: 'a'.repeat(min), ...(max <= MAX_MADE_LENGTH ? { longest: 'a'.repeat(max) } : {}) };
   }
   let values: unknown[] = [];
   try {
     values = fc.sample(validValue(schema), { numRuns: 60, seed: 0 });
-  } catch {
+  } catch (error) {
+    rethrowDeadline(error);
     // A schema the tester cannot make values of: no boundary texts.
   }
   const texts = values.filter((value): value is string => typeof value === 'string' && isValid(schema, value));
@@ -106,7 +117,7 @@ export function boundaryValues(schema: Schema): Variant[] {
       counts.push([maxItems, `the most items, ${maxItems}`], [maxItems + 1, `one item too many, ${maxItems + 1}`]);
     // Unique items need different values: made one by one.
     for (const [count, why] of counts) {
-      if (item === undefined && count > 0) continue;
+      if ((item === undefined && count > 0) || count > MAX_MADE_ITEMS) continue;
       const values =
         schema['uniqueItems'] === true && item !== undefined ? fc.sample(validValue(items), { numRuns: count * 4 + 4, seed: 1 }) : [];
       const unique = [...new Map(values.map((value) => [JSON.stringify(value), value])).values()];

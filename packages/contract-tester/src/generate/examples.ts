@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { rethrowDeadline } from '../deadline.js';
 import type { ApiModel, BodyKind, MediaModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { bodyOf, type RequestBody } from './bodies.js';
 import {
@@ -28,7 +29,8 @@ export interface FixedCase {
 export function sampleOne<T>(arbitrary: fc.Arbitrary<T>): T | undefined {
   try {
     return fc.sample(arbitrary, { numRuns: 1, seed: 0 })[0];
-  } catch {
+  } catch (error) {
+    rethrowDeadline(error);
     return undefined;
   }
 }

@@ -1,11 +1,22 @@
 import fc from 'fast-check';
+import { rethrowDeadline } from '../deadline.js';
 import { keepWhere } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
 import { RawJson, type JsonValue } from './json-text.js';
 import { isValid } from './schema-validator.js';
 import { DISCRIMINATOR_VALUES } from '../spec/discriminator.js';
 import type { Schema } from '../spec/model.js';
-import { codePointLength, lengthBounds, patternOf, pick, textOfLength, typesOf, validValue } from './valid-values.js';
+import {
+  codePointLength,
+  lengthBounds,
+  MAX_MADE_ITEMS,
+  MAX_MADE_LENGTH,
+  patternOf,
+  pick,
+  textOfLength,
+  typesOf,
+  validValue,
+} from './valid-values.js';
 
 /** The rules a negative case breaks, one per case. */
 export const RULES = [
@@ -31,7 +42,8 @@ export interface BrokenValue {
 function canMake<T>(arbitrary: fc.Arbitrary<T>): boolean {
   try {
     return fc.sample(arbitrary, { numRuns: 5, seed: 1 }).length > 0;
-  } catch {
+  } catch (error) {
+    rethrowDeadline(error);
     return false;
   }
 }
@@ -74,7 +86,7 @@ function stringsOutOfBounds(schema: Schema): fc.Arbitrary<BrokenValue> | undefin
   const valid = keepWhere(validValue(schema), (value): value is string => typeof value === 'string', 'a valid string');
   const options: fc.Arbitrary<string>[] = [];
   if (min > 0) options.push(fc.tuple(valid, fc.nat(min - 1)).map(([text, length]) => [...text].slice(0, length).join('')));
-  if (declaredMax !== undefined) {
+  if (declaredMax !== undefined && declaredMax < MAX_MADE_LENGTH) {
     options.push(
       fc.tuple(valid, fc.integer({ min: 1, max: 8 })).map(([text, over]) => {
         const unit = text || 'a';
@@ -92,7 +104,8 @@ function arraysOutOfBounds(schema: Schema): fc.Arbitrary<BrokenValue> | undefine
   const minItems = declaredBound(schema, 'minItems');
   const maxItems = declaredBound(schema, 'maxItems');
   if (minItems !== undefined && minItems > 0) options.push(fc.array(item, { maxLength: minItems - 1 }));
-  if (maxItems !== undefined) options.push(fc.array(item, { minLength: maxItems + 1, maxLength: maxItems + 3 }));
+  if (maxItems !== undefined && maxItems < MAX_MADE_ITEMS)
+    options.push(fc.array(item, { minLength: maxItems + 1, maxLength: maxItems + 3 }));
   if (!options.length) return undefined;
   return fc.oneof(...options).map((items) => ({ value: items, why: `${items.length} items is out of bounds` }));
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { rethrowDeadline } from '../deadline.js';
 import type { CheckName } from '../checks/names.js';
 import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
@@ -341,7 +342,8 @@ function bodyViolations(operation: OperationModel, rule: Rule, propertyNames: re
 function sampled<T>(arbitrary: fc.Arbitrary<T>): boolean {
   try {
     return fc.sample(arbitrary, { numRuns: 3, seed: 1 }).length > 0;
-  } catch {
+  } catch (error) {
+    rethrowDeadline(error);
     return false;
   }
 }

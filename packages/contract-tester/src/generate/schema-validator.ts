@@ -1,5 +1,6 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { checkDeadline } from '../deadline.js';
+import { UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
 import type { Schema } from '../spec/model.js';
 
@@ -38,8 +39,23 @@ export function isValid(schema: Schema, value: unknown): boolean {
   let validate = compiled.get(schema);
   if (!validate) {
     shared ??= createAjv();
-    const check = shared.compile(schema);
-    validate = (candidate) => check(candidate) === true;
+    let check: (candidate: unknown) => unknown;
+    try {
+      check = shared.compile(schema);
+    } catch (error) {
+      // A schema JSON Schema itself refuses (api.video's `pattern` that is not a string): no value
+      // can be judged by it, so none is made, and the operation is left out with the reason.
+      throw new UnmakeableValue(`cannot judge values: ${(error as Error).message}`);
+    }
+    validate = (candidate) => {
+      try {
+        return check(candidate) === true;
+      } catch {
+        // Ajv's deep equality (enum, const, uniqueItems) calls a value's own `valueOf` key as a
+        // method: a candidate with such a property is refused, and the generator makes another.
+        return false;
+      }
+    };
     compiled.set(schema, validate);
   }
   return validate(value);

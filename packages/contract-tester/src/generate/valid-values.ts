@@ -41,6 +41,14 @@ export function codePointLength(text: string): number {
 /** The longest string generated where a schema sets no maxLength. */
 const DEFAULT_MAX_LENGTH = 40;
 
+/**
+ * The longest text, and the most items, generated where a schema allows more (AWS documents allow
+ * texts of 6 million characters): a value that size takes seconds to make, memory, and a body no
+ * server reads whole. Values past it are left to a schema's minimum, which must be met.
+ */
+export const MAX_MADE_LENGTH = 4096;
+export const MAX_MADE_ITEMS = 1000;
+
 export function patternOf(schema: Schema): RegExp | undefined {
   return typeof schema['pattern'] === 'string' ? new RegExp(schema['pattern'], 'u') : undefined;
 }
@@ -56,6 +64,7 @@ export function lengthBounds(schema: Schema): { min: number; max: number; declar
 export const asciiUnit: fc.Arbitrary<string> = fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 });
 
 export function textOfLength(min: number, max: number, unit: fc.Arbitrary<string> = textUnit): fc.Arbitrary<string> {
+  max = Math.min(max, Math.max(min, MAX_MADE_LENGTH));
   const anyLength = fc.string({ unit, minLength: min, maxLength: max });
   // Cross-shrinking lets a failure found at a bound shrink to a shorter text when one fails too.
   return fc.oneof(
@@ -164,7 +173,10 @@ function validArray(schema: Schema, options: ValueOptions): fc.Arbitrary<unknown
   const itemSchema = (schema['items'] as Schema | undefined) ?? {};
   // Items of a recursive schema past the cut: the array stays empty, if it may.
   if (!makeable(itemSchema)) return minLength === 0 ? fc.constant([]) : unmakeable('a recursive array that may not be empty');
-  const maxLength = typeof schema['maxItems'] === 'number' ? schema['maxItems'] : minLength + 5;
+  const maxLength = Math.min(
+    typeof schema['maxItems'] === 'number' ? schema['maxItems'] : minLength + 5,
+    Math.max(minLength, MAX_MADE_ITEMS),
+  );
   const items = validValue(itemSchema, options);
   return schema['uniqueItems'] === true
     ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })

@@ -360,7 +360,7 @@ function prepare(options: RunOptions, deadline: number | undefined) {
   const operations = selectOperations(api, options.filters);
   const phases = new Set<Phase>(options.phases ?? PHASES);
   const client = new ApiClient(options.baseUrl, new Credentials(options.credentials));
-  const session = new Session(api, client, new ContractChecker(options.document, { basePath: api.basePath, profile }), {
+  const session = new Session(api, client, checkerOf(options.document, api.basePath, profile), {
     checks: new Set(checks),
     profile,
     ...(options.maxResponseTimeMs !== undefined ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
@@ -369,10 +369,27 @@ function prepare(options: RunOptions, deadline: number | undefined) {
   return { profile, api, checks, operations, phases, client, session, plan };
 }
 
+/** The response checker of a document, or the RunError that says why its schemas cannot be checked. */
+function checkerOf(document: OpenApiDocument, basePath: string, profile: Profile): ContractChecker {
+  try {
+    return new ContractChecker(document, { basePath, profile });
+  } catch (error) {
+    if (error instanceof SpecError) throw new RunError(`the spec cannot be tested: ${error.message}`);
+    if (error instanceof DeadlineReached)
+      throw new RunError('--max-time was reached while reading the schemas of the spec, before any operation was planned');
+    throw error;
+  }
+}
+
 /** The plan of a run (--dry-run): what it would send, per scenario, and what it would leave out and why. */
 export function planRun(options: RunOptions): RunPlan {
-  const { api, checks, operations, phases, client, plan } = prepare(options, deadlineOf(options, performance.now()));
-  setGenerationDeadline(undefined);
+  let prepared;
+  try {
+    prepared = prepare(options, deadlineOf(options, performance.now()));
+  } finally {
+    setGenerationDeadline(undefined);
+  }
+  const { api, checks, operations, phases, client, plan } = prepared;
   client.close();
   const properties = plan.scenarios.filter(({ arbitrary }) => arbitrary);
   const runs = allocateRuns(properties, options.requests);

@@ -1,3 +1,4 @@
+import { checkDeadline } from '../deadline.js';
 import type { OpenApiDocument } from './openapi.js';
 
 // OpenAPI 3.0's schemas are a dialect of JSON Schema draft 4; 3.1's are JSON Schema 2020-12. The
@@ -40,6 +41,7 @@ function rewriteSchema(schema: Record<string, unknown>): void {
 function walk(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(walk);
   if (node === null || typeof node !== 'object') return;
+  checkDeadline();
   const object = node as Record<string, unknown>;
   for (const [key, value] of Object.entries(object)) if (!DATA.has(key)) walk(value);
   // No other object of an OpenAPI document has these keywords, so any object with them is a schema.
@@ -64,6 +66,7 @@ export const UNUSABLE_PATTERN = 'x-unusable-pattern';
 function setAsideUnusablePatterns(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(setAsideUnusablePatterns);
   if (node === null || typeof node !== 'object') return;
+  checkDeadline();
   const object = node as Record<string, unknown>;
   for (const [key, value] of Object.entries(object)) if (!DATA.has(key)) setAsideUnusablePatterns(value);
   const pattern = object['pattern'];

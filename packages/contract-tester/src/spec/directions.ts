@@ -1,3 +1,5 @@
+import { checkDeadline } from '../deadline.js';
+import { BUNDLED } from './load.js';
 import { resolveRef, type OpenApiDocument, type SchemaObject } from './openapi.js';
 
 /**
@@ -47,19 +49,49 @@ function otherWayNames(schema: Record<string, unknown>, direction: Direction, re
   return names;
 }
 
-function rewrite(node: unknown, direction: Direction, resolve: Resolve, inherited: ReadonlySet<string>): unknown {
-  if (Array.isArray(node)) return node.map((item) => rewrite(item, direction, resolve, new Set()));
+/** How a rewrite copies data (examples, defaults, extensions): as it is, or without `$id`s for a validator. */
+type DataCopy = (value: unknown) => unknown;
+
+const asIs: DataCopy = (value) => value;
+
+function rewrite(node: unknown, direction: Direction, resolve: Resolve, inherited: ReadonlySet<string>, data: DataCopy = asIs): unknown {
+  if (Array.isArray(node)) return node.map((item) => rewrite(item, direction, resolve, new Set(), data));
   if (!isObject(node)) return node;
+  // A whole document of thousands of operations takes seconds: the run's budget counts them.
+  checkDeadline();
   const leftOut = new Set([...inherited, ...otherWayNames(node, direction, resolve)]);
   const copy: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (DATA.has(key) || key === 'not') copy[key] = value;
+    if (DATA.has(key) || (key.startsWith('x-') && key !== BUNDLED)) copy[key] = data(value);
+    else if (key === 'not') copy[key] = value;
     else if (key === 'required' && Array.isArray(value)) copy[key] = value.filter((name) => !leftOut.has(name as string));
-    else if (IN_PLACE.has(key) && Array.isArray(value)) copy[key] = value.map((part) => rewrite(part, direction, resolve, leftOut));
-    else if (IN_PLACE.has(key)) copy[key] = rewrite(value, direction, resolve, leftOut);
-    else copy[key] = rewrite(value, direction, resolve, new Set());
+    else if (IN_PLACE.has(key) && Array.isArray(value)) copy[key] = value.map((part) => rewrite(part, direction, resolve, leftOut, data));
+    else if (IN_PLACE.has(key)) copy[key] = rewrite(value, direction, resolve, leftOut, data);
+    else copy[key] = rewrite(value, direction, resolve, new Set(), data);
   }
   return copy;
+}
+
+/**
+ * Data without its `$id` keys (the same value when it has none). Ajv takes an `$id` wherever it
+ * finds one, in an example too, and two alike (Akeneo's examples of a JSON Schema) make it refuse
+ * the whole document; in data an `$id` is a value, not a schema's name.
+ */
+function withoutIds(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(withoutIds);
+    return items.every((item, index) => item === value[index]) ? value : items;
+  }
+  if (!isObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const kept = withoutIds(item);
+    if (key !== '$id' && kept === item) continue;
+    copy ??= { ...value };
+    if (key === '$id') delete copy[key];
+    else copy[key] = kept;
+  }
+  return copy ?? value;
 }
 
 /**
@@ -73,7 +105,8 @@ export function schemaFor<T extends SchemaObject>(direction: Direction, schema: 
 /**
  * A copy of a whole document (with its `$ref`s) as responses see it, for validating them: every
  * schema's `required` leaves out writeOnly properties, whether flagged on the property itself or
- * on the schema its `$ref` names.
+ * on the schema its `$ref` names; examples, defaults and extensions carry no `$id` a validator
+ * would take for a schema's.
  */
 export function documentFor(direction: Direction, document: OpenApiDocument): OpenApiDocument {
   const resolve: Resolve = (node) => {
@@ -84,5 +117,5 @@ export function documentFor(direction: Direction, document: OpenApiDocument): Op
       return node;
     }
   };
-  return rewrite(document, direction, resolve, new Set()) as OpenApiDocument;
+  return rewrite(document, direction, resolve, new Set(), withoutIds) as OpenApiDocument;
 }

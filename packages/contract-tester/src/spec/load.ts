@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CORE_SCHEMA, load } from 'js-yaml';
+import { checkDeadline } from '../deadline.js';
 import { normalizeDialect } from './dialect.js';
 import type { OpenApiDocument } from './openapi.js';
 
@@ -10,7 +12,8 @@ export const BUNDLED = 'x-bundled';
 /** A spec location as a URL: http(s) as given, anything else a file path relative to `cwd`. */
 export function specUrl(location: string, cwd = process.cwd()): URL {
   if (/^https?:\/\//i.test(location) || location.startsWith('file:')) return new URL(location);
-  return pathToFileURL(new URL(location, pathToFileURL(`${cwd}/`)).pathname);
+  // A path, not a URL: a space in it (HubSpot's `business units.json`) is a space, not `%20`.
+  return pathToFileURL(resolve(cwd, location));
 }
 
 async function readText(url: URL): Promise<string> {
@@ -69,7 +72,10 @@ export function parseSpec(text: string, where = 'the spec'): OpenApiDocument {
  */
 export async function loadSpec(location: string, cwd?: string): Promise<OpenApiDocument> {
   const rootUrl = specUrl(location, cwd);
-  const root = parseText(await readText(rootUrl), location);
+  const text = await readText(rootUrl);
+  checkDeadline();
+  const root = parseText(text, location);
+  checkDeadline();
   checkVersion(root, location);
   const keys = new Map<string, string>();
   const bundled: Record<string, unknown> = {};
@@ -91,6 +97,7 @@ export async function loadSpec(location: string, cwd?: string): Promise<OpenApiD
   const rewrite = (node: unknown, base: URL, ownKey: string | undefined): void => {
     if (Array.isArray(node)) return node.forEach((item) => rewrite(item, base, ownKey));
     if (node === null || typeof node !== 'object') return;
+    checkDeadline();
     const object = node as Record<string, unknown>;
     for (const [name, value] of Object.entries(object)) {
       // An extension is its tool's: a `$ref` in it (Redocly's x-topics naming a Markdown file) is

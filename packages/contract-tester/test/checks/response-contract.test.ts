@@ -4,6 +4,8 @@ import { coerceHeader, ContractChecker, type ObservedResponse } from '../../src/
 import { parseSpec } from '../../src/spec/load.js';
 import { PET_STORE_PROFILE, petStoreDocument } from '../support/pet-store.js';
 import { cardsSpec } from '../support/semantics/cards.js';
+import { schemaIdsSpec, SHARED_ID } from '../support/semantics/schema-ids.js';
+import { SpecError } from '../../src/spec/model.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 
 const checker = new ContractChecker(petStoreDocument(), { profile: PET_STORE_PROFILE });
@@ -213,5 +215,21 @@ describe('the signature of a schema finding', () => {
     expect(badNumber[0]).toMatch(
       /^response_schema_conformance: \/paths\/~1cards\/post\/responses\/201\/content\/application~1json\/schema: /,
     );
+  });
+});
+
+describe('a document with `$id`s', () => {
+  it('checks a document whose examples share an `$id` (data, not a schema)', () => {
+    const checker = new ContractChecker(parseSpec(JSON.stringify(schemaIdsSpec('examples'))), { basePath: '/api' });
+    const ok = observed({ url: '/api/mapping', body: { $id: SHARED_ID, type: 'object' } });
+    expect(checker.violations(ok)).toEqual([]);
+    const wrong = observed({ url: '/api/mapping', body: { type: 7 } });
+    expect(checker.findings(wrong).map(({ check }) => check)).toEqual(['response_schema_conformance']);
+  });
+
+  it('refuses two schemas of one `$id`, naming it', () => {
+    const document = parseSpec(JSON.stringify(schemaIdsSpec('schemas')));
+    expect(() => new ContractChecker(document)).toThrow(SpecError);
+    expect(() => new ContractChecker(document)).toThrow(`two of its schemas have the $id "${SHARED_ID}", which must name one schema`);
   });
 });

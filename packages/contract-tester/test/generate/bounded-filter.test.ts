@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
 import { keepWhere } from '../../src/generate/bounded-filter.js';
 import { UnmakeableValue } from '../../src/generate/valid-values.js';
 
@@ -27,4 +28,14 @@ describe('a bounded filter', () => {
     expect(() => fc.sample(never, { numRuns: 1, seed: 1 })).toThrow(UnmakeableValue);
     expect(() => fc.sample(never, { numRuns: 1, seed: 1 })).toThrow(/cannot generate a value of an impossible schema/);
   });
+
+  it('stops at the end of the budget, whatever its predicate asks', () => {
+    const always = keepWhere(fc.integer(), () => true, 'any integer');
+    setGenerationDeadline(performance.now() - 1);
+    expect(() => fc.sample(always, { numRuns: 1, seed: 1 })).toThrow(DeadlineReached);
+    setGenerationDeadline(undefined);
+    expect(fc.sample(always, { numRuns: 1, seed: 1 })).toHaveLength(1);
+  });
 });
+
+afterEach(() => setGenerationDeadline(undefined));

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseParts, baseValue, exampleCases } from '../../src/generate/examples.js';
+import { baseParts, baseValue, exampleCases, sampleOne } from '../../src/generate/examples.js';
+import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
+import { validValue } from '../../src/generate/valid-values.js';
 import { buildRequest, NO_CREDENTIALS } from '../../src/generate/requests.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
@@ -50,5 +52,17 @@ describe('the examples phase', () => {
       date: '2030-05-02',
       email: 'ada@example.com',
     });
+  });
+});
+
+describe('one value of a schema (sampleOne)', () => {
+  it('is none when the schema has none, but the end of the budget is not swallowed as none', () => {
+    expect(sampleOne(validValue({ type: 'string', minLength: 2 }))).toEqual(expect.any(String));
+    setGenerationDeadline(performance.now() - 1);
+    try {
+      expect(() => sampleOne(validValue({ type: 'string', minLength: 2 }))).toThrow(DeadlineReached);
+    } finally {
+      setGenerationDeadline(undefined);
+    }
   });
 });

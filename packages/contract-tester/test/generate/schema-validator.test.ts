@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UnmakeableValue } from '../../src/generate/bounded-filter.js';
 import { createAjv, isValid } from '../../src/generate/schema-validator.js';
 
 describe('the validator of generated values', () => {
@@ -22,5 +23,14 @@ describe('the validator of generated values', () => {
     const validate = createAjv().compile({ type: 'object', required: ['name'] });
     expect(validate({})).toBe(false);
     expect(validate.errors?.[0]?.params).toEqual({ missingProperty: 'name' });
+  });
+
+  it('refuses a value Ajv cannot compare (an own valueOf key) and makes none of a schema JSON Schema refuses', () => {
+    expect(isValid({ enum: [{ a: 1 }] }, { valueOf: 'x' })).toBe(false);
+    expect(isValid({ enum: [{ a: 1 }] }, { a: 1 })).toBe(true);
+    expect(() => isValid({ type: 'object', properties: { timecode: { type: 'string', pattern: 7 } } }, {})).toThrow(UnmakeableValue);
+    expect(() => isValid({ type: 'object', properties: { timecode: { type: 'string', pattern: 7 } } }, {})).toThrow(
+      /cannot judge values: schema is invalid: data\/properties\/timecode\/pattern must be string/,
+    );
   });
 });

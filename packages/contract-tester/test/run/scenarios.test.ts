@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHECKS, type CheckName } from '../../src/checks/names.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import { EMPTY_PROFILE } from '../../src/config.js';
@@ -172,6 +172,42 @@ describe('planning within --max-time', () => {
       setGenerationDeadline(undefined);
     }
   });
+
+  it(
+    'stops wherever the budget ends, mid-generation too: an operation is planned whole or listed as not planned',
+    { timeout: 120_000 },
+    () => {
+      // A clock that ticks once per reading makes the deadline fall at every point of planning in
+      // turn, inside the generators' samples and filters as well, without timing anything.
+      const full = planRun({ ...options, document: document() });
+      const scenariosOf = (plan: typeof full, id: string) => plan.scenarios.filter(({ group }) => group === id).map(({ name }) => name);
+      let clock = 0;
+      let planned = 0;
+      const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+      try {
+        for (let budget = 100; budget <= 6100; budget += 250) {
+          clock = 0;
+          const spec = document();
+          let plan;
+          try {
+            plan = planRun({ ...options, document: spec, maxTimeSeconds: budget / 1000, startedAt: 0 });
+          } catch (error) {
+            // A budget that ends while the spec is read: the run cannot start, and says so.
+            expect(error, `budget ${budget}`).toBeInstanceOf(RunError);
+            expect((error as Error).message).toMatch(/--max-time .*reached while reading/);
+            continue;
+          }
+          planned += 1;
+          expect(plan.tested.length + plan.skipped.length, `budget ${budget}`).toBe(full.tested.length);
+          for (const id of plan.tested) expect(scenariosOf(plan, id), `${id} at budget ${budget}`).toEqual(scenariosOf(full, id));
+          for (const { reason } of plan.skipped) expect(reason).toBe('not planned: --max-time was reached while planning');
+        }
+      } finally {
+        now.mockRestore();
+      }
+      expect(planned, 'budgets that got as far as planning').toBeGreaterThan(10);
+    },
+  );
 
   it('a budget spent before the operations are read: the run cannot start, and says why; no deadline is left behind', () => {
     const spent = { ...options, document: document(), maxTimeSeconds: 1, startedAt: performance.now() - 10_000 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFor, goesOtherWay, schemaFor } from '../../src/spec/directions.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { cardsSpec } from '../support/semantics/cards.js';
+import { schemaIdsSpec, SHARED_ID } from '../support/semantics/schema-ids.js';
 
 describe('the direction a value goes', () => {
   const card = {
@@ -39,5 +40,19 @@ describe('the direction a value goes', () => {
       expect((forResponses.components.schemas as Record<string, { required: string[] }>)['Card']!.required).toEqual(['id', 'number']);
       expect((document.components.schemas as Record<string, { required: string[] }>)['Card']!.required).toEqual(['id', 'number', 'cvc']);
     }
+  });
+});
+
+describe("the validator's copy of a document", () => {
+  it('carries no `$id` in examples or extensions, and keeps schemas, a property named `$id` and the original as they are', () => {
+    const document = schemaIdsSpec('examples');
+    const copy = documentFor('response', document);
+    const { Mapping, Saved } = copy.components.schemas as Record<string, Record<string, unknown>>;
+    expect(Mapping!['example']).toEqual({ type: 'object', properties: { uuid: { type: 'string' } } });
+    expect(Saved!['x-sample']).toEqual({ example: { type: 'object', properties: { uuid: { type: 'string' } } } });
+    expect(Mapping!['properties']).toEqual({ $id: { type: 'string' }, type: { type: 'string' } });
+    expect(JSON.stringify(document)).toContain(SHARED_ID);
+    const schemas = documentFor('response', schemaIdsSpec('schemas')).components.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas['Mapping']!['$id']).toBe(SHARED_ID);
   });
 });

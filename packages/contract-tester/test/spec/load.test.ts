@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUNDLED, loadSpec, parseSpec, specUrl } from '../../src/spec/load.js';
+import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
+import { cardsSpec } from '../support/semantics/cards.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { resolveRef, valueAtPointer } from '../../src/spec/openapi.js';
@@ -71,6 +73,8 @@ describe('reading a spec', () => {
   it('names files relative to the folder it runs in, and URLs as they are', () => {
     expect(specUrl('spec.yaml', '/srv/api').href).toBe('file:///srv/api/spec.yaml');
     expect(specUrl('/abs/spec.yaml', '/srv').href).toBe('file:///abs/spec.yaml');
+    expect(specUrl('/abs/business units.json', '/srv').href).toBe('file:///abs/business%20units.json');
+    expect(specUrl('my api/spec.yaml', '/srv').href).toBe('file:///srv/my%20api/spec.yaml');
     expect(specUrl('https://x.test/openapi.json').href).toBe('https://x.test/openapi.json');
   });
 });
@@ -113,5 +117,19 @@ describe("a $ref inside an extension (x-…): not the tester's to resolve", () =
         text: '[]',
       }),
     ).toEqual([]);
+  });
+});
+
+describe('reading a spec within the budget', () => {
+  it('stops at the end of the budget: the walks over the document ask it (JSON.parse alone cannot be stopped)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'load-deadline-')), 'cards.json');
+    writeFileSync(file, JSON.stringify(cardsSpec('3.0.3')));
+    setGenerationDeadline(performance.now() - 1);
+    try {
+      await expect(loadSpec(file)).rejects.toThrow(DeadlineReached);
+    } finally {
+      setGenerationDeadline(undefined);
+    }
+    expect((await loadSpec(file)).openapi).toBe('3.0.3');
   });
 });
