@@ -360,7 +360,7 @@ function prepare(options: RunOptions, deadline: number | undefined) {
   const operations = selectOperations(api, options.filters);
   const phases = new Set<Phase>(options.phases ?? PHASES);
   const client = new ApiClient(options.baseUrl, new Credentials(options.credentials));
-  const session = new Session(api, client, checkerOf(options.document, api.basePath, profile), {
+  const session = new Session(api, client, checkerOf(options.document, api.basePath, profile, options.maxTimeSeconds), {
     checks: new Set(checks),
     profile,
     ...(options.maxResponseTimeMs !== undefined ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
@@ -370,13 +370,15 @@ function prepare(options: RunOptions, deadline: number | undefined) {
 }
 
 /** The response checker of a document, or the RunError that says why its schemas cannot be checked. */
-function checkerOf(document: OpenApiDocument, basePath: string, profile: Profile): ContractChecker {
+function checkerOf(document: OpenApiDocument, basePath: string, profile: Profile, maxTimeSeconds?: number): ContractChecker {
   try {
     return new ContractChecker(document, { basePath, profile });
   } catch (error) {
     if (error instanceof SpecError) throw new RunError(`the spec cannot be tested: ${error.message}`);
     if (error instanceof DeadlineReached)
-      throw new RunError('--max-time was reached while reading the schemas of the spec, before any operation was planned');
+      throw new RunError(
+        `--max-time ${maxTimeSeconds} s was reached while reading the schemas of the spec, before any operation was planned`,
+      );
     throw error;
   }
 }
