@@ -233,39 +233,33 @@ async function readSpec(spec: string, maxTime: number | undefined): Promise<Open
   return document;
 }
 
-async function main(): Promise<number> {
-  const options = program.parse().opts<Options>();
-  if (options.auth === '') delete options.auth;
-  if (options.apiKey === '') delete options.apiKey;
-  let profile: Profile = EMPTY_PROFILE;
-  if (options.config) {
-    try {
-      profile = readConfigFile(options.config);
-    } catch (error) {
-      if (error instanceof ConfigError) throw new RunError(error.message);
-      throw error;
-    }
+function readProfile(path: string | undefined): Profile {
+  if (!path) return EMPTY_PROFILE;
+  try {
+    return readConfigFile(path);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new RunError(error.message);
+    throw error;
   }
-  const spec = options.spec ?? profile.spec ?? DEFAULT_SPEC;
-  if (!options.spec && !profile.spec && !existsSync(spec)) throw new RunError(`no --spec given and no ${DEFAULT_SPEC} in ${resolve('.')}`);
-  const document = await readSpec(spec, options.maxTime);
+}
+
+/** The credentials the options give, each --security name checked against the spec's schemes. */
+function credentialOptionsOf(options: Options, document: OpenApiDocument): CredentialOptions {
   const schemes = Object.keys((document.components['securitySchemes'] as object | undefined) ?? {});
   const unknownSchemes = Object.keys(options.security ?? {}).filter((name) => !schemes.includes(name));
   if (unknownSchemes.length)
     throw new RunError(`--security ${unknownSchemes.join(', ')}: the spec's security schemes are ${schemes.join(', ') || 'none'}`);
   options.security = securityFromEnvironment(schemes, options.security);
-  const credentialOptions: CredentialOptions = {
+  return {
     ...(options.header ? { headers: options.header } : {}),
     ...(options.auth !== undefined ? { basic: options.auth } : {}),
     ...(Object.keys(options.security).length ? { security: options.security } : {}),
     ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
   };
-  const credentials = new Credentials(credentialOptions);
-  const specShown = /^https?:/i.test(spec) ? spec : resolve(spec);
-  const context: ReportContext = { credentials, command: commandLine(options, specShown, credentials) };
-  const seed = options.seed ?? randomInt(2 ** 31);
-  if ((options.replay === undefined) !== (options.replayPath === undefined)) throw new RunError('--replay and --replay-path go together');
-  const filters: Filters = {
+}
+
+function filtersOf(options: Options): Filters {
+  return {
     ...(options.operation ? { operations: options.operation } : {}),
     ...(options.tag ? { tags: options.tag } : {}),
     ...(options.path ? { paths: options.path } : {}),
@@ -276,14 +270,24 @@ async function main(): Promise<number> {
     ...(options.excludeMethod ? { excludeMethods: options.excludeMethod } : {}),
     ...(options.excludeDeprecated ? { excludeDeprecated: true } : {}),
   };
-  const runOptions: RunOptions = {
+}
+
+function runOptionsOf(
+  options: Options,
+  document: OpenApiDocument,
+  profile: Profile,
+  credentials: CredentialOptions,
+  seed: number,
+): RunOptions {
+  if ((options.replay === undefined) !== (options.replayPath === undefined)) throw new RunError('--replay and --replay-path go together');
+  return {
     baseUrl: options.baseUrl,
     document,
     requests: options.requests,
     seed,
-    credentials: credentialOptions,
+    credentials,
     profile: options.failOnNotExercised ? { ...profile, failOnNotExercised: true } : profile,
-    filters,
+    filters: filtersOf(options),
     ...(options.checks ? { checks: options.checks } : {}),
     ...(options.excludeChecks ? { excludeChecks: options.excludeChecks } : {}),
     ...(options.phases ? { phases: options.phases } : {}),
@@ -293,12 +297,10 @@ async function main(): Promise<number> {
     ...(options.skipUnauthenticated ? { skipUnauthenticated: true } : {}),
     ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
   };
-  const header = `${document.info.title} ${document.info.version}${profile.name ? `, with ${profile.name}` : ''}`;
-  if (options.dryRun) {
-    process.stdout.write(`${planText(runOptions, header)}\n`);
-    return 0;
-  }
-  process.stdout.write(`Contract tests of ${options.baseUrl} against ${header}: seed ${seed}, at least ${options.requests} requests\n`);
+}
+
+/** Runs the tests, printing each scenario's result as it ends, then writes the reports asked for. */
+async function runAndReport(runOptions: RunOptions, options: Options, context: ReportContext): Promise<number> {
   const records: ExchangeRecord[] = [];
   const ndjson = options.ndjson ? createWriteStream(options.ndjson) : undefined;
   const run = await runContractTests({
@@ -326,6 +328,29 @@ async function main(): Promise<number> {
     await new Promise<void>((done) => ndjson.end(done));
   }
   return runFailed(run) ? 1 : 0;
+}
+
+async function main(): Promise<number> {
+  const options = program.parse().opts<Options>();
+  if (options.auth === '') delete options.auth;
+  if (options.apiKey === '') delete options.apiKey;
+  const profile = readProfile(options.config);
+  const spec = options.spec ?? profile.spec ?? DEFAULT_SPEC;
+  if (!options.spec && !profile.spec && !existsSync(spec)) throw new RunError(`no --spec given and no ${DEFAULT_SPEC} in ${resolve('.')}`);
+  const document = await readSpec(spec, options.maxTime);
+  const credentialOptions = credentialOptionsOf(options, document);
+  const credentials = new Credentials(credentialOptions);
+  const specShown = /^https?:/i.test(spec) ? spec : resolve(spec);
+  const context: ReportContext = { credentials, command: commandLine(options, specShown, credentials) };
+  const seed = options.seed ?? randomInt(2 ** 31);
+  const runOptions = runOptionsOf(options, document, profile, credentialOptions, seed);
+  const header = `${document.info.title} ${document.info.version}${profile.name ? `, with ${profile.name}` : ''}`;
+  if (options.dryRun) {
+    process.stdout.write(`${planText(runOptions, header)}\n`);
+    return 0;
+  }
+  process.stdout.write(`Contract tests of ${options.baseUrl} against ${header}: seed ${seed}, at least ${options.requests} requests\n`);
+  return runAndReport(runOptions, options, context);
 }
 
 function packageVersion(): string {

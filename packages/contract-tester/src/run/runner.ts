@@ -415,6 +415,91 @@ export function planRun(options: RunOptions): RunPlan {
   };
 }
 
+/** The result of a run before anything is sent: what the plan already says. */
+function startResult(options: RunOptions, prepared: ReturnType<typeof prepare>): RunResult {
+  const { document } = options;
+  const { plan } = prepared;
+  return {
+    baseUrl: options.baseUrl,
+    seed: options.seed,
+    specTitle: document.info.title,
+    specVersion: document.info.version,
+    requests: 0,
+    seconds: 0,
+    checks: prepared.checks,
+    scenarios: [],
+    failures: [],
+    skipped: plan.skipped,
+    unauthenticated: plan.skipped.filter(({ credentials }) => credentials).map(({ operation }) => operation),
+    skipUnauthenticated: options.skipUnauthenticated === true,
+    notExercised: [],
+    failOnNotExercised: prepared.profile.failOnNotExercised,
+    warnings: plan.warnings,
+    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
+  };
+}
+
+/** The scenarios to run, phase by phase as listed, the listing audit (a fixed stateful case) last; a replay's one. */
+function scenariosToRun(scenarios: Scenario[], replay: RunOptions['replay']): Scenario[] {
+  if (replay) {
+    const named = scenarios.find(({ name }) => name === replay.scenario);
+    if (!named)
+      throw new RunError(`no scenario named ${replay.scenario}; the scenarios are:\n  ${scenarios.map(({ name }) => name).join('\n  ')}`);
+    return [named];
+  }
+  return [...scenarios].sort(
+    (a, b) =>
+      PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) ||
+      Number(!a.arbitrary && a.phase === 'stateful') - Number(!b.arbitrary && b.phase === 'stateful'),
+  );
+}
+
+/** What one scenario of a run shares with the others: the client, what is known, the budget. */
+interface ScenarioRun {
+  client: ApiClient;
+  seed: number;
+  known: Set<string>;
+  limits: { path?: string; deadline?: number };
+  /** Each property scenario's share of the request budget. */
+  runsOf: (scenario: Scenario) => number;
+}
+
+async function runScenario(scenario: Scenario, run: ScenarioRun): Promise<{ result: ScenarioResult; failures: Failure[] }> {
+  const seed = checkSeed(run.seed, scenario.name);
+  const base = { name: scenario.name, phase: scenario.phase, group: scenario.group, seed };
+  const { deadline } = run.limits;
+  if (deadline !== undefined && performance.now() > deadline) {
+    const note = 'not run: --max-time reached';
+    return { result: { ...base, status: 'skipped', runs: 0, requests: 0, seconds: 0, failures: 0, note }, failures: [] };
+  }
+  const started = performance.now();
+  const sentBefore = run.client.sent;
+  const outcome = scenario.arbitrary
+    ? await runProperty(scenario, run.runsOf(scenario), seed, run.known, run.limits)
+    : await runFixed(scenario, run.known, run.limits);
+  const result: ScenarioResult = {
+    ...base,
+    status: outcome.failures.length ? 'failed' : 'passed',
+    runs: outcome.runs,
+    requests: run.client.sent - sentBefore,
+    seconds: (performance.now() - started) / 1000,
+    failures: outcome.failures.length,
+    ...(scenario.note ? { note: scenario.note } : {}),
+  };
+  return { result, failures: outcome.failures };
+}
+
+/** The tested operations that document a success yet never got one in the run. */
+function notExercisedOf(tested: OperationModel[], session: Session): string[] {
+  return tested
+    .filter(
+      (operation) =>
+        documentsSuccess(operation) && operation.responses.some(({ status }) => isSuccessStatus(status) || status === 'default'),
+    )
+    .filter((operation) => !session.successes.get(operation.id))
+    .map(({ id }) => id);
+}
+
 /**
  * Runs the contract tests of a deployment: the scenarios the spec and the checks give the selected
  * operations, phase by phase (examples, coverage, fuzzing, stateful), the properties sharing the
@@ -422,7 +507,6 @@ export function planRun(options: RunOptions): RunPlan {
  */
 export async function runContractTests(options: RunOptions): Promise<RunResult> {
   const started = performance.now();
-  const { document } = options;
   const deadline = deadlineOf(options, started);
   let prepared;
   try {
@@ -431,94 +515,30 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     setGenerationDeadline(undefined);
     throw error;
   }
-  const { profile, checks, client, session, plan, operations } = prepared;
+  const { client, session, plan, operations } = prepared;
   if (options.onExchange) client.onExchange = options.onExchange;
-  const result: RunResult = {
-    baseUrl: options.baseUrl,
-    seed: options.seed,
-    specTitle: document.info.title,
-    specVersion: document.info.version,
-    requests: 0,
-    seconds: 0,
-    checks,
-    scenarios: [],
-    failures: [],
-    skipped: [],
-    unauthenticated: [],
-    skipUnauthenticated: options.skipUnauthenticated === true,
-    notExercised: [],
-    failOnNotExercised: profile.failOnNotExercised,
-    warnings: [],
-    ...(options.minCoverage !== undefined ? { minCoverage: options.minCoverage } : {}),
-  };
+  const result = startResult(options, prepared);
   try {
-    result.skipped = plan.skipped;
-    result.unauthenticated = plan.skipped.filter(({ credentials }) => credentials).map(({ operation }) => operation);
-    result.warnings = plan.warnings;
-    let scenarios = plan.scenarios;
-    if (options.replay) {
-      const named = scenarios.find(({ name }) => name === options.replay!.scenario);
-      if (!named)
-        throw new RunError(
-          `no scenario named ${options.replay.scenario}; the scenarios are:\n  ${scenarios.map(({ name }) => name).join('\n  ')}`,
-        );
-      scenarios = [named];
-    }
+    const scenarios = scenariosToRun(plan.scenarios, options.replay);
     await preflight(session, plan.tested, options.baseUrl);
     const properties = scenarios.filter(({ arbitrary }) => arbitrary);
     const runs = allocateRuns(properties, options.requests);
-    const known = new Set<string>();
-    // Phase by phase, as listed; the listing audit (a fixed stateful case) last of all.
-    const ordered = [...scenarios].sort(
-      (a, b) =>
-        PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) ||
-        Number(!a.arbitrary && a.phase === 'stateful') - Number(!b.arbitrary && b.phase === 'stateful'),
-    );
-    for (const scenario of ordered) {
-      const seed = checkSeed(options.seed, scenario.name);
-      const base = { name: scenario.name, phase: scenario.phase, group: scenario.group, seed };
-      if (deadline !== undefined && performance.now() > deadline) {
-        const skipped: ScenarioResult = {
-          ...base,
-          status: 'skipped',
-          runs: 0,
-          requests: 0,
-          seconds: 0,
-          failures: 0,
-          note: 'not run: --max-time reached',
-        };
-        result.scenarios.push(skipped);
-        options.onResult?.(skipped);
-        continue;
-      }
-      const scenarioStarted = performance.now();
-      const sentBefore = client.sent;
-      const replayPath = options.replay?.path;
-      const limits = { ...(replayPath !== undefined ? { path: replayPath } : {}), ...(deadline !== undefined ? { deadline } : {}) };
-      const outcome = scenario.arbitrary
-        ? await runProperty(scenario, runs[properties.indexOf(scenario)]!, seed, known, limits)
-        : await runFixed(scenario, known, limits);
-      result.failures.push(...outcome.failures);
-      const done: ScenarioResult = {
-        ...base,
-        status: outcome.failures.length ? 'failed' : 'passed',
-        runs: outcome.runs,
-        requests: client.sent - sentBefore,
-        seconds: (performance.now() - scenarioStarted) / 1000,
-        failures: outcome.failures.length,
-        ...(scenario.note ? { note: scenario.note } : {}),
-      };
+    const replayPath = options.replay?.path;
+    const run: ScenarioRun = {
+      client,
+      seed: options.seed,
+      known: new Set<string>(),
+      limits: { ...(replayPath !== undefined ? { path: replayPath } : {}), ...(deadline !== undefined ? { deadline } : {}) },
+      runsOf: (scenario) => runs[properties.indexOf(scenario)]!,
+    };
+    for (const scenario of scenarios) {
+      const { result: done, failures } = await runScenario(scenario, run);
+      result.failures.push(...failures);
       result.scenarios.push(done);
       options.onResult?.(done);
     }
     if (!options.replay) {
-      result.notExercised = plan.tested
-        .filter(
-          (operation) =>
-            documentsSuccess(operation) && operation.responses.some(({ status }) => isSuccessStatus(status) || status === 'default'),
-        )
-        .filter((operation) => !session.successes.get(operation.id))
-        .map(({ id }) => id);
+      result.notExercised = notExercisedOf(plan.tested, session);
       result.coverage = session.coverage.report(operations);
     }
   } finally {

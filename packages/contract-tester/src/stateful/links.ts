@@ -197,10 +197,30 @@ export function linksFrom(api: ApiModel, exchange: Exchange, context: LinkContex
 }
 
 /** Optional parameters whose values only links give (`x-link-header` supplies), by operation. */
+const linksByApi = new WeakMap<ApiModel, Map<string | undefined, LinkModel[]>>();
+
+/**
+ * The links of an API's responses that lead to an operation, indexed once per API: planning asks
+ * for every operation, and a spec of thousands has as many links. The API must not change after
+ * the first call (the run infers its links before planning).
+ */
+function linksTo(api: ApiModel, operationId: string): LinkModel[] {
+  let index = linksByApi.get(api);
+  if (!index) {
+    index = new Map();
+    for (const link of api.operations.flatMap(({ responses }) => responses.flatMap(({ links }) => links))) {
+      const links = index.get(link.targetOperationId);
+      if (links) links.push(link);
+      else index.set(link.targetOperationId, [link]);
+    }
+    linksByApi.set(api, index);
+  }
+  return index.get(operationId) ?? [];
+}
+
 export function linkSuppliedParameters(api: ApiModel, operation: OperationModel): Set<string> {
   const supplied = new Set<string>();
-  for (const link of api.operations.flatMap(({ responses }) => responses.flatMap(({ links }) => links))) {
-    if (link.targetOperationId !== operation.id) continue;
+  for (const link of linksTo(api, operation.id)) {
     for (const name of link.header?.supplies ?? []) {
       if (operation.parameters.some((parameter) => parameter.name === name && !parameter.required)) supplied.add(name);
     }

@@ -3,7 +3,7 @@ import type { CheckName } from '../checks/names.js';
 import { jsonEqual, type JsonValue } from '../generate/json-text.js';
 import { buildRequest, positiveParts, setParameter, splitTarget, type RequestParts } from '../generate/requests.js';
 import type { Case, Problem, Session, Step } from './session.js';
-import { documentedResponse, type OperationModel } from '../spec/model.js';
+import { documentedResponse, type ApiModel, type OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, type Exchange, type LinkContext, type LinkStep } from './links.js';
 import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, WRITES, type Resource } from './resources.js';
 
@@ -67,10 +67,39 @@ export function sequences(session: Session, operations: OperationModel[]): fc.Ar
 
 /** The operations that act on what a create makes (reads, updates, deletes, below it), among those given. */
 export function resourceOperations(session: Session, create: OperationModel, operations: OperationModel[]): OperationModel[] {
-  const templates = resourceTemplates(session.api, create);
-  return operations.filter(
-    (operation) => operation !== create && templates.some((template) => operationsOn(session.api, template).includes(operation)),
-  );
+  // One pass over the API per template, not one per operation given: a spec of thousands of
+  // operations has as many creates.
+  const onResources = new Set(resourceTemplates(session.api, create).flatMap((template) => operationsOn(session.api, template)));
+  return operations.filter((operation) => operation !== create && onResources.has(operation));
+}
+
+const creatorsByApi = new WeakMap<ApiModel, Map<OperationModel, OperationModel[]>>();
+
+/**
+ * The creates that make what each operation of the API acts on, worked out once per API (planning
+ * asks for every operation, and asking each create about each operation is cubic in the spec's
+ * size). The API must not change after the first call: the run infers its links before planning.
+ */
+function creatorsIndex(session: Session): Map<OperationModel, OperationModel[]> {
+  let index = creatorsByApi.get(session.api);
+  if (index) return index;
+  index = new Map();
+  for (const create of session.api.operations) {
+    if (create.method !== 'post') continue;
+    for (const operation of resourceOperations(session, create, session.api.operations)) {
+      const creators = index.get(operation);
+      if (creators) creators.push(create);
+      else index.set(operation, [create]);
+    }
+  }
+  creatorsByApi.set(session.api, index);
+  return index;
+}
+
+/** The creates among `operations` that make what an operation acts on (POST /pets for GET /pets/{petId}). */
+export function creatorsOf(session: Session, operation: OperationModel, operations: OperationModel[]): OperationModel[] {
+  const creators = creatorsIndex(session).get(operation) ?? [];
+  return creators.filter((create) => operations.includes(create));
 }
 
 /**

@@ -10,9 +10,10 @@ import { ApiClient } from '../../src/http/http-client.js';
 import { Session } from '../../src/stateful/session.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
-import { lifecycle, resourceOperations, runSequence, sequences, type Action } from '../../src/stateful/sequences.js';
+import { creatorsOf, lifecycle, resourceOperations, runSequence, sequences, type Action } from '../../src/stateful/sequences.js';
 import { apiError, backends, createTestApi, petStoreDocument } from '../support/pet-store.js';
 import { GALLERY_SPEC, GALLERY_USER, startGallery } from '../support/test-bed/gallery.js';
+import { planSession } from '../support/plan-session.js';
 import type { Bug } from '../support/test-bed/bed-server.js';
 import { operationOf, testerSession } from '../support/tester-session.js';
 
@@ -117,6 +118,14 @@ describe.each(backends)('link sequences [$name]', (backend) => {
 });
 
 describe('sequences', () => {
+  it('find the creates that make what an operation acts on', () => {
+    const session = planSession(GALLERY_SPEC, { basic: 'a:b' });
+    const operations = session.api.operations;
+    const update = operations.find(({ id }) => id === 'updateExhibition')!;
+    expect(creatorsOf(session, update, operations).map(({ id }) => id)).toEqual(['createExhibition']);
+    expect(creatorsOf(session, update, [update])).toEqual([]);
+  });
+
   it('are generated from the operations: requests and follows, at least one request', () => {
     const session = testerSession({ origin: 'http://127.0.0.1:1', key: 'psk_x' });
     const all = fc.sample(sequences(session, session.api.operations), { numRuns: 100, seed: 1 });

@@ -5,7 +5,8 @@ import { buildRequest, positiveParts, type RequestParts } from '../../generate/r
 import { needsCredentials, type OperationModel } from '../../spec/model.js';
 import type { Problem, Step } from '../../stateful/session.js';
 import { property, type Plan, type PlanContext, type Scenario } from './scenario.js';
-import { creatorsOf, makeResource, send, unmakeable } from './senders.js';
+import { creatorsOf } from '../../stateful/sequences.js';
+import { makeResource, send, unmakeable } from './senders.js';
 import { forgeOptions, linkOptions, type OperationTarget } from './target.js';
 
 /**

@@ -7,7 +7,7 @@ import { buildRequest, positiveParts, type RequestParts } from '../../generate/r
 import { UnmakeableValue } from '../../generate/valid-values.js';
 import type { OperationModel } from '../../spec/model.js';
 import { ResourceLedger } from '../../stateful/resources.js';
-import { onResource, resourceOperations } from '../../stateful/sequences.js';
+import { creatorsOf, onResource } from '../../stateful/sequences.js';
 import type { Problem, Session, Step } from '../../stateful/session.js';
 import { property, type PlanContext, type Scenario } from './scenario.js';
 
@@ -20,11 +20,6 @@ export function unmakeable(session: Session, operation: OperationModel): string 
     if (error instanceof UnmakeableValue) return error.message;
     throw error;
   }
-}
-
-/** The creates that make what an operation acts on (POST /pets for GET /pets/{petId}). */
-export function creatorsOf(session: Session, operation: OperationModel, operations: OperationModel[]): OperationModel[] {
-  return operations.filter((candidate) => candidate.method === 'post' && resourceOperations(session, candidate, [operation]).length > 0);
 }
 
 /** What a create made for a case: the change that points the case's request at it, and the create's step. */
