@@ -10,6 +10,11 @@
 // it executes per request (all its threads; the warm-up uninstrumented): a figure that does not move
 // with the machine's load at all, at some fifty times the run time.
 //
+// A ROOT may also name one of the yardsticks of `npm run bench`, run from this checkout on the same
+// store: `floor` (bench/floor-server.mjs, Express and express-openapi-validator around the raw
+// server's work, reads only), `raw` (bench/baseline-server.mjs at synchronous=FULL) or `raw-normal`
+// (the same at NORMAL), so that the project's cost can be stated over theirs.
+//
 // COST_REQUESTS (20000; 2000 under callgrind) requests per run, COST_RUNS (5) runs per root after
 // COST_WARMUP (30000; 5000) requests; BENCH_PETS and BENCH_CONNECTIONS apply. The servers run as
 // deployed (bench/processes.mjs).
@@ -37,15 +42,29 @@ if (!scenario)
       .map((s) => s.name)
       .join(', ')}`,
   );
-const roots =
-  process.argv.length > 3 ? process.argv.slice(3).map((root) => resolve(root)) : [fileURLToPath(new URL('..', import.meta.url))];
+const here = fileURLToPath(new URL('..', import.meta.url));
+/** The command line of a yardstick (by name) and its environment on the store at `path`. */
+const yardsticks = {
+  floor: (path) => ({
+    command: [process.execPath, '--import', import.meta.resolve('tsx'), join(here, 'bench', 'floor-server.mjs')],
+    env: { BASELINE_DB: path },
+  }),
+  raw: (path) => ({ command: [process.execPath, join(here, 'bench', 'baseline-server.mjs')], env: { BASELINE_DB: path } }),
+  'raw-normal': (path) => ({
+    command: [process.execPath, join(here, 'bench', 'baseline-server.mjs')],
+    env: { BASELINE_DB: path, BASELINE_SYNCHRONOUS: 'NORMAL' },
+  }),
+};
+const roots = process.argv.length > 3 ? process.argv.slice(3).map((root) => (root in yardsticks ? root : resolve(root))) : [here];
+/** The checkout whose command-line tools make and key the stores. */
+const toolsRoot = (root) => (root in yardsticks ? here : root);
 
 const HOST = '127.0.0.1';
 const work = mkdtempSync(join(tmpdir(), 'petstore-cost-'));
 const seeded = join(work, 'seeded.db');
 const node = (root, script, env, args = []) =>
   execFileSync(process.execPath, [join(root, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-node(roots[0], 'dist/cli/migrate.js', { DATABASE_URL: `file:${seeded}` });
+node(toolsRoot(roots[0]), 'dist/cli/migrate.js', { DATABASE_URL: `file:${seeded}` });
 seedSqlite(seeded, config.pets);
 
 const servers = [];
@@ -53,7 +72,7 @@ for (const [index, root] of roots.entries()) {
   const path = join(work, `server-${index}.db`);
   copyFileSync(seeded, path);
   const env = { DATABASE_URL: `file:${path}` };
-  const apiKey = node(root, 'dist/cli/keys.js', env, ['create', '--account', 'cost']).trim().split('\n').at(-1);
+  const apiKey = node(toolsRoot(root), 'dist/cli/keys.js', env, ['create', '--account', 'cost']).trim().split('\n').at(-1);
   const valgrind = [
     'valgrind',
     '--tool=callgrind',
@@ -61,10 +80,11 @@ for (const [index, root] of roots.entries()) {
     '--separate-threads=yes',
     `--callgrind-out-file=${join(work, `callgrind-${index}.%p`)}`,
   ];
+  const yardstick = yardsticks[root]?.(path);
   const server = await startServer({
-    command: [...(callgrind ? valgrind : []), process.execPath, join(root, 'dist', 'main.js')],
+    command: [...(callgrind ? valgrind : []), ...(yardstick?.command ?? [process.execPath, join(root, 'dist', 'main.js')])],
     env: {
-      ...env,
+      ...(yardstick?.env ?? env),
       HOST,
       PORT: '0',
       LOG_LEVEL: 'info',

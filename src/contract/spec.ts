@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORE_SCHEMA, dump, load } from 'js-yaml';
+import { CORE_SCHEMA, dump } from 'js-yaml';
 import {
   listOperations as listDocumentOperations,
   type OpenApiDocument,
@@ -10,6 +10,7 @@ import {
 } from '../../packages/openapi-document/src/document.js';
 import { resolveRef } from '../../packages/openapi-document/src/pointer.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { loadYamlOneByte } from './one-byte-yaml.js';
 
 // The server and scripts/ read OpenAPI documents through the module they share with the contract
 // tester (packages/openapi-document); this module adds what only the server's own spec needs.
@@ -52,7 +53,7 @@ export function parseSpec(text: string): OpenApiDocument {
   // js-yaml with the YAML 1.2 core schema (plain scalars are strings, numbers, booleans or null;
   // duplicate keys are an error); chosen over the yaml package because it parses much faster, and
   // this runs at every start.
-  const document = load(text, { schema: CORE_SCHEMA }) as OpenApiDocument;
+  const document = loadYamlOneByte(text) as OpenApiDocument;
   if (!document || typeof document !== 'object' || !String(document.openapi).startsWith('3.1')) {
     throw new Error('openapi.yaml must be an OpenAPI 3.1 document');
   }

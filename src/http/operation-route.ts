@@ -69,12 +69,15 @@ function writeResult(res: Response, result: AnyResult, serialisers: Map<number, 
     res.end();
     return;
   }
-  sendJson(res, serialise(result.body));
+  // As bytes: encoded once. A string would be measured in UTF-8 here and again by Node's end(),
+  // then encoded for the socket; fast-json-stringify builds it by concatenation, which each of
+  // those passes walks piece by piece.
+  sendJson(res, Buffer.from(serialise(result.body)));
 }
 
-function sendJson(res: Response, json: string | Uint8Array): void {
+function sendJson(res: Response, json: Uint8Array): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.byteLength);
+  res.setHeader('Content-Length', json.byteLength);
   res.end(json);
 }
 

@@ -42,8 +42,11 @@ export interface ApiKeyStore {
   /** Returns the account with this name, creating it first if needed. */
   ensureAccount(name: string): Promise<Account>;
   createApiKey(key: AccountApiKey): Promise<ApiKeyRecord>;
-  /** The principal of the unrevoked key with this SHA-256 hash, if any. */
-  findActiveApiKey(hash: string): Promise<Principal | undefined>;
+  /**
+   * The principal of the unrevoked key with this SHA-256 hash, if any. A backend that can look it up
+   * synchronously (SQLite) answers at once: authentication then costs every request no promise.
+   */
+  findActiveApiKey(hash: string): Promise<Principal | undefined> | Principal | undefined;
   listApiKeys(): Promise<ApiKeyRecord[]>;
   revokeApiKey(id: number): Promise<RevokeResult>;
   hasActiveApiKey(): Promise<boolean>;

@@ -1,7 +1,7 @@
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hashApiKey, looksLikeApiKey } from '../../auth/api-keys.js';
 import { apiError } from '../../errors/api-error.js';
-import type { Storage } from '../../storage/storage.js';
+import type { Principal, Storage } from '../../storage/storage.js';
 import { sentOnce } from '../raw-headers.js';
 import { contextOf } from '../request-context.js';
 import { clientKey } from '../rate-limits/client-address.js';
@@ -27,7 +27,31 @@ function clientOf(req: Request): string {
  * looked up (see FailedAuthLimit).
  */
 export function authenticate(storage: Storage, failedAuth?: FailedAuthLimit): RequestHandler {
-  return async (req, res, next) => {
+  /** A request whose key was not found: 429 once the address has used up its failures, else 401. */
+  async function refuseUnknown(req: Request, res: Response, token: string | undefined): Promise<never> {
+    const tooMany = await failedAuth?.recordFailure(clientOf(req), res);
+    if (tooMany) throw tooMany;
+    if (token === undefined) throw apiError('missing_api_key', undefined, { 'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"` });
+    throw apiError('invalid_api_key', undefined, {
+      'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
+    });
+  }
+  function admit(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    token: string | undefined,
+    hash: string | undefined,
+    principal: Principal | undefined,
+  ) {
+    if (!principal) return refuseUnknown(req, res, token);
+    failedAuth?.remember(hash!);
+    contextOf(res).principal = principal;
+    next();
+  }
+  // Not an async function: where the backend answers the lookup at once (SQLite), a request that
+  // passes goes on without a promise or a microtask; a promise is returned only when one is needed.
+  return (req, res, next) => {
     // Authorization sent twice is no key: the server and a proxy in front may each read another one.
     const header = sentOnce(req.rawHeaders, 'authorization') ? req.headers.authorization : undefined;
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
@@ -35,17 +59,8 @@ export function authenticate(storage: Storage, failedAuth?: FailedAuthLimit): Re
     const hash = token !== undefined && looksLikeApiKey(token) ? hashApiKey(token) : undefined;
     const refusal = failedAuth?.refuse(req, clientOf, hash, res);
     if (refusal) throw refusal;
-    const principal = hash === undefined ? undefined : await storage.findActiveApiKey(hash);
-    if (!principal) {
-      const tooMany = await failedAuth?.recordFailure(clientOf(req), res);
-      if (tooMany) throw tooMany;
-      if (token === undefined) throw apiError('missing_api_key', undefined, { 'WWW-Authenticate': `Bearer realm="${AUTH_REALM}"` });
-      throw apiError('invalid_api_key', undefined, {
-        'WWW-Authenticate': `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="The API key is unknown or revoked"`,
-      });
-    }
-    failedAuth?.remember(hash!);
-    contextOf(res).principal = principal;
-    next();
+    const found = hash === undefined ? undefined : storage.findActiveApiKey(hash);
+    if (found instanceof Promise) return found.then((principal) => admit(req, res, next, token, hash, principal));
+    return admit(req, res, next, token, hash, found);
   };
 }

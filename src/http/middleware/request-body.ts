@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import contentType from 'content-type';
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import getRawBody from 'raw-body';
 import type { Contract } from '../../contract/contract.js';
 import { apiError } from '../../errors/api-error.js';
@@ -60,8 +60,9 @@ export function readJsonBodies(contract: Contract): RequestHandler {
   const limit = contract.maxRequestBodyBytes;
   // Every JSON media type the spec declares a body in (application/json, application/merge-patch+json).
   const mediaTypes = [...contract.requestMediaTypes];
-  return async (req, res, next) => {
-    if (!hasBody(req)) return next();
+  // Not an async function: a request without a body (every GET) goes on without a promise.
+  return (req, res, next) => (hasBody(req) ? readBody(req, res, next) : next());
+  async function readBody(req: Request, res: Response, next: NextFunction): Promise<void> {
     const declared = req.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) throw apiError('payload_too_large', { limit });
     // Two media types for one body: Node would keep the first, a proxy in front may have read the other.
@@ -92,5 +93,5 @@ export function readJsonBodies(contract: Contract): RequestHandler {
     }
     req.body = parsed.value;
     next();
-  };
+  }
 }

@@ -105,7 +105,7 @@ export class SqliteStorage implements Storage {
     return this.writer.write({ kind: 'createApiKey', ...key });
   }
 
-  async findActiveApiKey(hash: string): Promise<Principal | undefined> {
+  findActiveApiKey(hash: string): Principal | undefined {
     const row = this.reads.findActiveKey.get(hash);
     return row && principalFromRow(row);
   }
