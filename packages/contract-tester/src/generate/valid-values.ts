@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { keepWhere, UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { sampledPropertyClasses } from './unicode-classes.js';
 import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
@@ -84,7 +85,7 @@ const matchingCache = new Map<string, fc.Arbitrary<string>>();
 function matching(pattern: RegExp): fc.Arbitrary<string> {
   let arbitrary = matchingCache.get(pattern.source);
   if (!arbitrary) {
-    arbitrary = fc.stringMatching(pattern);
+    arbitrary = fc.stringMatching(new RegExp(sampledPropertyClasses(pattern.source), pattern.flags));
     if (matchingCache.size < 10_000) matchingCache.set(pattern.source, arbitrary);
   }
   return arbitrary;
