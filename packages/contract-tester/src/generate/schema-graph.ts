@@ -54,7 +54,10 @@ export class SchemaGraph {
   private readonly sizes = new WeakMap<object, number>();
   private count = 0;
 
-  constructor(private readonly ajv: Ajv2020) {}
+  constructor(
+    private readonly ajv: Ajv2020,
+    private readonly partSize = PART_SIZE,
+  ) {}
 
   /** The validator of a schema, compiling what of it is not yet compiled; throws Ajv's error for a schema it refuses. */
   validator(schema: Schema): (value: unknown) => boolean {
@@ -84,7 +87,7 @@ export class SchemaGraph {
     const failure = this.failures.get(node);
     if (failure) throw failure;
     try {
-      const budget = { left: PART_SIZE };
+      const budget = { left: this.partSize };
       const copy = this.copy(node, budget, visiting);
       checkDeadline();
       const key = `https://schema.invalid/${++this.count}`;
