@@ -265,7 +265,8 @@ function byType(schema: Schema, type: string, options: ValueOptions): fc.Arbitra
     case 'object':
       return validObject(schema, options);
     default:
-      throw new Error(`unknown JSON Schema type ${type}`);
+      // A document's mistake (a media type written as the type): the operation is left out, naming it.
+      return unmakeable(`a schema of type ${JSON.stringify(type)}, which is not a JSON Schema type`);
   }
 }
 
@@ -309,6 +310,9 @@ const values = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 const asciiValues = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 
 function makeValidValue(raw: Schema, options: ValueOptions): fc.Arbitrary<unknown> {
+  // JSON Schema's boolean schemas: `true` takes any value, `false` none.
+  if ((raw as unknown) === true) return fc.jsonValue({ maxDepth: 2 });
+  if (raw === null || typeof raw !== 'object') return unmakeable(`the schema ${JSON.stringify(raw)}, which no value satisfies`);
   if (isRecursionCut(raw)) return unmakeable('a recursive schema past its cut');
   const schema = mergeAllOf(raw);
   if (isRecursionCut(schema)) return unmakeable('a recursive schema past its cut');
