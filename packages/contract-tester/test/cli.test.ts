@@ -227,6 +227,12 @@ describe('contract-test CLI', { timeout: 120_000 }, () => {
     const twoIds = await contractTest(['--base-url', 'http://127.0.0.1:9', '--spec', ids, '--dry-run']);
     expect(twoIds.status).toBe(2);
     expect(twoIds.stderr).toContain(`contract-test: the spec cannot be tested: two of its schemas have the $id "${SHARED_ID}"`);
+    // Reading and parsing the spec count against --max-time (from the process's start): a budget
+    // they spend refuses the run, naming the step, rather than planning past it.
+    const spent = await contractTest(['--base-url', 'http://127.0.0.1:9', '--spec', PET_STORE_SPEC, '--dry-run', '--max-time', '0.001']);
+    expect(spent.status).toBe(2);
+    expect(spent.stderr).toBe('contract-test: --max-time 0.001 s was reached while reading the spec\n');
+    expect(spent.stdout).toBe('');
     const missing = await contractTest([]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toContain("required option '--base-url <url>' not specified");

@@ -1,7 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { checkDeadline } from '../deadline.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { SchemaGraph } from './schema-graph.js';
 import type { Schema } from '../spec/model.js';
 
 /**
@@ -9,10 +10,18 @@ import type { Schema } from '../spec/model.js';
  * are judged by the same rules they are generated and broken by. OpenAPI's own keywords
  * (`example`, `x-…`) are not JSON Schema's, so strict mode is off.
  */
-export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { verbose?: boolean; firstError?: boolean } = {}): Ajv2020 {
   // A format it does not know is an annotation (JSON Schema 2020-12): ignored, without a warning.
-  // `verbose` keeps each error's schema, which explaining a failed oneOf needs.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, logger: false, verbose: options.verbose === true });
+  // `verbose` keeps each error's schema, which explaining a failed oneOf needs. `firstError` is
+  // for a yes or no: it stops at the first error, and calls each `$ref` rather than copying it in.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: options.firstError !== true,
+    ...(options.firstError ? { inlineRefs: false } : {}),
+    validateFormats: true,
+    logger: false,
+    verbose: options.verbose === true,
+  });
   for (const [name, rule] of Object.entries(FORMATS)) {
     if (rule.type === 'integer' && rule.range) {
       const { min, max } = rule.range;
@@ -27,25 +36,27 @@ export function createAjv(options: { verbose?: boolean } = {}): Ajv2020 {
   return ajv;
 }
 
-let shared: Ajv2020 | undefined;
+let shared: SchemaGraph | undefined;
 const compiled = new WeakMap<Schema, (value: unknown) => boolean>();
 
 /**
- * Whether a value is valid by an inlined schema (no `$ref`s); compiled once per schema object. The
- * generators' filters call it for every candidate, so it is where a run out of time stops them.
+ * Whether a value is valid by an inlined schema (no `$ref`s); each schema object is compiled once
+ * (see SchemaGraph). The generators' filters call it for every candidate, so it is where a run out
+ * of time stops them, and so is each object's compile.
  */
 export function isValid(schema: Schema, value: unknown): boolean {
   checkDeadline();
   let validate = compiled.get(schema);
   if (!validate) {
-    shared ??= createAjv();
+    shared ??= new SchemaGraph(createAjv({ firstError: true }));
     let check: (candidate: unknown) => unknown;
     try {
-      check = shared.compile(schema);
+      check = shared.validator(schema);
     } catch (error) {
+      rethrowDeadline(error);
       // A schema JSON Schema itself refuses (api.video's `pattern` that is not a string): no value
       // can be judged by it, so none is made, and the operation is left out with the reason.
-      throw new UnmakeableValue(`cannot judge values: ${(error as Error).message}`);
+      throw new UnmakeableValue(`cannot judge values: ${refusal(schema, error as Error)}`);
     }
     validate = (candidate) => {
       try {
@@ -60,3 +71,11 @@ export function isValid(schema: Schema, value: unknown): boolean {
   }
   return validate(value);
 }
+
+/** Why Ajv refuses a schema, said of the whole schema (the graph met the fault in one of its objects). */
+function refusal(schema: Schema, error: Error): string {
+  const ajv = (meta ??= createAjv());
+  return ajv.validateSchema(schema) === false ? `schema is invalid: ${ajv.errorsText(ajv.errors)}` : error.message;
+}
+
+let meta: Ajv2020 | undefined;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { keepWhere, UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { sampledPropertyClasses } from './unicode-classes.js';
 import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
@@ -84,7 +85,7 @@ const matchingCache = new Map<string, fc.Arbitrary<string>>();
 function matching(pattern: RegExp): fc.Arbitrary<string> {
   let arbitrary = matchingCache.get(pattern.source);
   if (!arbitrary) {
-    arbitrary = fc.stringMatching(pattern);
+    arbitrary = fc.stringMatching(new RegExp(sampledPropertyClasses(pattern.source), pattern.flags));
     if (matchingCache.size < 10_000) matchingCache.set(pattern.source, arbitrary);
   }
   return arbitrary;
@@ -264,7 +265,8 @@ function byType(schema: Schema, type: string, options: ValueOptions): fc.Arbitra
     case 'object':
       return validObject(schema, options);
     default:
-      throw new Error(`unknown JSON Schema type ${type}`);
+      // A document's mistake (a media type written as the type): the operation is left out, naming it.
+      return unmakeable(`a schema of type ${JSON.stringify(type)}, which is not a JSON Schema type`);
   }
 }
 
@@ -308,6 +310,9 @@ const values = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 const asciiValues = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 
 function makeValidValue(raw: Schema, options: ValueOptions): fc.Arbitrary<unknown> {
+  // JSON Schema's boolean schemas: `true` takes any value, `false` none.
+  if ((raw as unknown) === true) return fc.jsonValue({ maxDepth: 2 });
+  if (raw === null || typeof raw !== 'object') return unmakeable(`the schema ${JSON.stringify(raw)}, which no value satisfies`);
   if (isRecursionCut(raw)) return unmakeable('a recursive schema past its cut');
   const schema = mergeAllOf(raw);
   if (isRecursionCut(schema)) return unmakeable('a recursive schema past its cut');

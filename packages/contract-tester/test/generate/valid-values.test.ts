@@ -152,4 +152,11 @@ describe('valid values from a schema', () => {
     expect(twice['required']).toEqual(['id', 'a']);
     expect(isValid(twice, { id: 1, a: 2 })).toBe(true);
   });
+
+  it("leave out, naming it, what no value can be made of: the schema false, a type that is not JSON Schema's (never a crash)", () => {
+    expect(() => sample(false as unknown as Schema, 1)).toThrow(UnmakeableValue);
+    expect(() => sample({ type: 'application/json' }, 1)).toThrow(/type "application\/json", which is not a JSON Schema type/);
+    expect(() => sample({ type: 'object', required: ['gone'], properties: { gone: false } }, 5)).toThrow(UnmakeableValue);
+    expect(sample(true as unknown as Schema, 5)).toHaveLength(5);
+  });
 });
