@@ -34,6 +34,12 @@ export interface ParameterModel {
    * request (a request id, a trace context), so no value of it breaks the contract.
    */
   ignoredIfInvalid?: boolean;
+  /**
+   * `allowEmptyValue: true` (query only): `name=` is a value. Without it, OpenAPI (3.0.3 and 3.1
+   * §4.8.12.1) gives no way to send an empty value, and servers (Prism among them) read `name=`
+   * as the parameter left out: an empty value is then neither a valid one nor a broken one.
+   */
+  allowEmptyValue?: boolean;
 }
 
 /** How the tester makes a request body of a media type, if it can. */
@@ -136,6 +142,7 @@ interface ParameterObject {
   schema?: Schema;
   style?: string;
   explode?: boolean;
+  allowEmptyValue?: boolean;
   content?: Record<string, { schema?: Schema }>;
   example?: unknown;
   examples?: Record<string, unknown>;
@@ -303,6 +310,7 @@ function readParameters(document: OpenApiDocument, entry: OperationEntry, unsupp
       explode,
     };
     if (parameter['x-ignored-if-invalid'] === true) model.ignoredIfInvalid = true;
+    if (parameter.in === 'query' && parameter.allowEmptyValue === true) model.allowEmptyValue = true;
     byKey.set(`${parameter.in}:${parameter.name.toLowerCase()}`, model);
   }
   return [...byKey.values()];
