@@ -1,6 +1,6 @@
 import { checkDeadline } from '../deadline.js';
 import { schemaFor } from './directions.js';
-import { withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
+import { polymorphicChildren, withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
 import {
   basePathOf,
   escapePointerToken,
@@ -219,10 +219,20 @@ export function inlineSchema(
   schema: unknown,
   refsInUse: string[] = [],
   budget = { left: INLINE_BUDGET },
+  inAllOf = false,
 ): Schema {
-  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse, budget)) as unknown as Schema;
+  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse, budget, inAllOf)) as unknown as Schema;
   if (schema === null || typeof schema !== 'object') return schema as Schema;
   const { $ref, ...siblings } = schema as Schema;
+  if (typeof $ref === 'string' && !inAllOf && !Object.keys(siblings).length) {
+    // A polymorphic parent on its own is one of the schemas its discriminator names (as an allOf
+    // part of one of them, it is that schema's base, read as it is).
+    const children = polymorphicChildren(document, $ref, resolveRef(document, { $ref }));
+    if (children.length) {
+      if (budget.left <= 0 || refsInUse.filter((ref) => ref === $ref).length >= RECURSION_DEPTH) return { [RECURSION_CUT]: $ref };
+      return { oneOf: children.map((child) => inlineSchema(document, { $ref: child }, [...refsInUse, $ref], budget)) };
+    }
+  }
   if (typeof $ref === 'string' && !refsInUse.length && !Object.keys(siblings).length) {
     // A component outside any other is the same copy wherever it is used: made once per document
     // (the copies are only read), so that thousands of operations sharing an entity share its copy.
@@ -255,7 +265,7 @@ export function inlineSchema(
       keyword === 'default' ||
       keyword.startsWith('x-')
         ? value
-        : inlineSchema(document, value, refsInUse, budget);
+        : inlineSchema(document, value, refsInUse, budget, keyword === 'allOf');
   }
   return withDiscriminator(schema as Schema, copy);
 }

@@ -5,7 +5,7 @@ import { coverageCases } from '../../src/generate/coverage.js';
 import { buildRequest } from '../../src/generate/requests.js';
 import { negativeCases } from '../../src/generate/negative-requests.js';
 import { wrongMethodCases } from '../../src/generate/request-variants.js';
-import { NO_CREDENTIALS, positiveParts } from '../../src/generate/requests.js';
+import { NO_CREDENTIALS, positiveParts, validBodies } from '../../src/generate/requests.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel, SpecError } from '../../src/spec/model.js';
 
@@ -159,5 +159,48 @@ describe('a response schema no validator compiles', () => {
       });
     expect(answer).toThrow(SpecError);
     expect(answer).toThrow(/the schema at \/paths\/~1monsters\/get\/responses\/200\/content\/application~1json\/schema: .*allOf/);
+  });
+});
+
+describe('a polymorphic parent used on its own (a discriminator, no oneOf: `Animal` as the body)', () => {
+  const animal = (mapping?: object) => ({
+    type: 'object',
+    required: ['petType'],
+    properties: { petType: { type: 'string' } },
+    discriminator: { propertyName: 'petType', ...(mapping ? { mapping } : {}) },
+  });
+  const child = (extra: object) => ({
+    allOf: [{ $ref: '#/components/schemas/Animal' }, { type: 'object', required: Object.keys(extra), properties: extra }],
+  });
+  const bodiesOf = (mapping?: object) => {
+    const api = readApiModel(
+      spec(
+        {
+          '/animals': {
+            post: {
+              operationId: 'addAnimal',
+              requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Animal' } } } },
+              responses: ok,
+            },
+          },
+        },
+        { schemas: { Animal: animal(mapping), Kitten: child({ age: { type: 'integer' } }), Puppy: child({ weight: { type: 'number' } }) } },
+      ),
+    );
+    return fc
+      .sample(validBodies(api.operations[0]!)!, { numRuns: 100, seed: 1 })
+      .map((body) => (body as { value: Record<string, unknown> }).value);
+  };
+
+  it('is one of the schemas its mapping names, its discriminator naming which', () => {
+    const bodies = bodiesOf({ kitten: '#/components/schemas/Kitten', puppy: 'Puppy' });
+    expect(new Set(bodies.map(({ petType }) => petType))).toEqual(new Set(['kitten', 'puppy']));
+    for (const body of bodies) expect(body, JSON.stringify(body)).toHaveProperty(body['petType'] === 'kitten' ? 'age' : 'weight');
+  });
+
+  it('without a mapping, one of the schemas that inherit from it, by name', () => {
+    const bodies = bodiesOf();
+    expect(new Set(bodies.map(({ petType }) => petType))).toEqual(new Set(['Kitten', 'Puppy']));
+    for (const body of bodies) expect(body, JSON.stringify(body)).toHaveProperty(body['petType'] === 'Kitten' ? 'age' : 'weight');
   });
 });
