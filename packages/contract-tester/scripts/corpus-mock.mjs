@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const PRISM = join(require.resolve('@stoplight/prism-cli/package.json'), '..', 'dist', 'index.js');
 
 /**
- * The expected failures: document id to [{ check, operation?, status?, signature?, cause, reason, evidence }];
+ * The expected failures: document id to [{ check, operation?, status?, signature?, answer?, cause, reason, evidence }];
  * under "*", those of the mock itself on every document (Prism's answers that break HTTP).
  */
 export function expectations() {
@@ -64,14 +64,16 @@ export function startMock(path, seconds = 180) {
 /**
  * Whether an expectation explains a failure: the same check, and the operation and status where it
  * names them, and where it gives a `signature` (a regular expression), the failure's signature (the
- * schema's pointer and the errors, for a response that breaks its schema) or message matches it.
+ * schema's pointer and the errors, for a response that breaks its schema) or message matches it;
+ * where it gives an `answer`, the body the failure quotes (its message's second line) matches that.
  */
 export function explains(expected, failure) {
   return (
     expected.check === failure.check &&
     (expected.operation === undefined || expected.operation === failure.label) &&
     (expected.status === undefined || expected.status === failure.status) &&
-    (expected.signature === undefined || new RegExp(expected.signature).test(failure.signature ?? failure.message))
+    (expected.signature === undefined || new RegExp(expected.signature).test(failure.signature ?? failure.message)) &&
+    (expected.answer === undefined || new RegExp(expected.answer).test(failure.answer ?? ''))
   );
 }
 
@@ -115,6 +117,7 @@ export async function mockRun(document, { maxTime, requests, runCli, expected = 
         status,
         message: String(message).split('\n')[0].slice(0, 240),
         ...(signature ? { signature } : {}),
+        ...(String(message).split('\n')[1] ? { answer: String(message).split('\n')[1].slice(0, 240) } : {}),
       }));
     const summary = lines.find(({ type }) => type === 'summary');
     return {
