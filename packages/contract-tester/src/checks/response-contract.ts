@@ -148,7 +148,7 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv({ verbose: true });
+    this.ajv = createAjv({ verbose: true, wholeInt64: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
     const copy = documentFor('response', document);
     try {

@@ -204,3 +204,39 @@ describe('a polymorphic parent used on its own (a discriminator, no oneOf: `Anim
     for (const body of bodies) expect(body, JSON.stringify(body)).toHaveProperty(body['petType'] === 'Kitten' ? 'age' : 'weight');
   });
 });
+
+describe('an int64 in an answer', () => {
+  it('may be any 64-bit integer, past 2^53 too (Azure Recovery Services: resourceId 8726350008099341000)', () => {
+    const checker = new ContractChecker(
+      spec({
+        '/vaults': {
+          get: {
+            operationId: 'vault',
+            responses: {
+              '200': {
+                description: 'ok',
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { resourceId: { type: 'integer', format: 'int64' } } },
+                  },
+                },
+              },
+            },
+          },
+        },
+      }),
+    );
+    const answer = (text: string) =>
+      checker.violations({
+        method: 'GET',
+        url: '/vaults',
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.parse(text) as unknown,
+        text,
+      });
+    expect(answer('{"resourceId":8726350008099341000}')).toEqual([]);
+    expect(answer('{"resourceId":-9223372036854775808}')).toEqual([]);
+    expect(answer('{"resourceId":1e20}').join('\n')).toMatch(/int64/);
+  });
+});
