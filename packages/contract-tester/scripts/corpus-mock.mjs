@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const PRISM = join(require.resolve('@stoplight/prism-cli/package.json'), '..', 'dist', 'index.js');
 
 /**
- * The expected failures: document id to [{ check, operation?, status?, cause, reason, evidence }];
+ * The expected failures: document id to [{ check, operation?, status?, signature?, answer?, cause, reason, evidence }];
  * under "*", those of the mock itself on every document (Prism's answers that break HTTP).
  */
 export function expectations() {
@@ -61,12 +61,19 @@ export function startMock(path, seconds = 180) {
   });
 }
 
-/** Whether an expectation explains a failure: the same check, and the operation and status where it names them. */
+/**
+ * Whether an expectation explains a failure: the same check, and the operation and status where it
+ * names them, and where it gives a `signature` (a regular expression), the failure's signature (the
+ * schema's pointer and the errors, for a response that breaks its schema) or message matches it;
+ * where it gives an `answer`, the body the failure quotes (its message's second line) matches that.
+ */
 export function explains(expected, failure) {
   return (
     expected.check === failure.check &&
     (expected.operation === undefined || expected.operation === failure.label) &&
-    (expected.status === undefined || expected.status === failure.status)
+    (expected.status === undefined || expected.status === failure.status) &&
+    (expected.signature === undefined || new RegExp(expected.signature).test(failure.signature ?? failure.message)) &&
+    (expected.answer === undefined || new RegExp(expected.answer).test(failure.answer ?? ''))
   );
 }
 
@@ -104,7 +111,14 @@ export async function mockRun(document, { maxTime, requests, runCli, expected = 
     }
     const failures = lines
       .filter(({ type }) => type === 'failure')
-      .map(({ check, label, status, message }) => ({ check, label, status, message: String(message).split('\n')[0].slice(0, 240) }));
+      .map(({ check, label, status, message, signature }) => ({
+        check,
+        label,
+        status,
+        message: String(message).split('\n')[0].slice(0, 240),
+        ...(signature ? { signature } : {}),
+        ...(String(message).split('\n')[1] ? { answer: String(message).split('\n')[1].slice(0, 240) } : {}),
+      }));
     const summary = lines.find(({ type }) => type === 'summary');
     return {
       id: document.id,

@@ -1,5 +1,6 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
+import { rethrowDeadline } from '../deadline.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
@@ -147,7 +148,7 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv({ verbose: true });
+    this.ajv = createAjv({ verbose: true, wholeInt64: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
     const copy = documentFor('response', document);
     try {
@@ -159,7 +160,15 @@ export class ContractChecker {
   }
 
   private validator(pointer: string): ValidateFunction {
-    const validate = this.ajv.getSchema(`openapi#${pointer}`);
+    let validate: ValidateFunction | undefined;
+    try {
+      validate = this.ajv.getSchema(`openapi#${pointer}`);
+    } catch (error) {
+      // Compiled when first needed: a schema no validator can compile (an `allOf` that is an object)
+      // is named where it is.
+      rethrowDeadline(error);
+      throw new SpecError(`the schema at ${pointer}: ${schemaRefusal((error as Error).message)}`);
+    }
     if (!validate) throw new Error(`no schema at ${pointer}`);
     return validate;
   }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { checkDeadline } from '../deadline.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
 
 /** A value the tester cannot make: an error at generation, which skips the case's operation with the reason. */
 export class UnmakeableValue extends Error {}
@@ -45,4 +45,17 @@ export function keepWhere<T, U extends T>(source: fc.Arbitrary<T>, keep: (value:
 export function keepWhere<T>(source: fc.Arbitrary<T>, keep: (value: T) => boolean, what: string): fc.Arbitrary<T>;
 export function keepWhere<T>(source: fc.Arbitrary<T>, keep: (value: T) => boolean, what: string): fc.Arbitrary<T> {
   return new BoundedFilter(source, keep as (value: T) => value is T, what);
+}
+
+/**
+ * Whether an arbitrary makes values at all: a rule a branch's siblings all take, a filter that never
+ * passes, a schema past a recursion cut make none.
+ */
+export function makesValues(arbitrary: fc.Arbitrary<unknown>): boolean {
+  try {
+    return fc.sample(arbitrary, { numRuns: 3, seed: 1 }).length > 0;
+  } catch (error) {
+    rethrowDeadline(error);
+    return false;
+  }
 }

@@ -4,7 +4,7 @@ import type { CheckName } from '../checks/names.js';
 import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import type { JsonValue } from './json-text.js';
-import { encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
+import { emptyMeansAbsent, encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
 import { otherDiscriminatorValues } from './invalid-values.js';
 import { isValid } from './schema-validator.js';
 import {
@@ -309,9 +309,9 @@ export function coverageCases(
   )) {
     const where = `${parameter.in} parameter ${parameter.name}`;
     for (const { value, why } of boundaryValues(parameter.schema)) {
-      // A header carries printable text only; an empty path segment is another path.
+      // A header carries printable text only; an empty value may be no value (emptyMeansAbsent).
       const text = encodeParameter(parameter, value);
-      if (parameter.in === 'path' && (text === '' || (Array.isArray(text) && !text.length))) continue;
+      if (emptyMeansAbsent(parameter) && (text === '' || (Array.isArray(text) && !text.length))) continue;
       if (
         (parameter.in === 'header' || parameter.in === 'cookie') &&
         typeof value === 'string' &&

@@ -3,8 +3,10 @@ import { rethrowDeadline } from '../deadline.js';
 import type { ApiModel, BodyKind, MediaModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { bodyOf, type RequestBody } from './bodies.js';
 import {
+  emptyMeansAbsent,
   emptyParts,
   encodeParameter,
+  parameterText,
   setParameter,
   validBodies,
   validParameterValue,
@@ -38,7 +40,15 @@ export function sampleOne<T>(arbitrary: fc.Arbitrary<T>): T | undefined {
 /** A parameter's value in a fixed case: its first valid example, else its default, else a generated one. */
 export function baseValue(parameter: ParameterModel): unknown {
   const candidates = [...parameter.examples, parameter.schema['default']].filter((value) => value !== undefined);
-  return candidates.find((value) => isValid(parameter.schema, value)) ?? sampleOne(validParameterValue(parameter));
+  return (
+    candidates.find((value) => isValid(parameter.schema, value) && !emptyWhereNone(parameter, value)) ??
+    sampleOne(validParameterValue(parameter))
+  );
+}
+
+/** An empty value where an empty value is the parameter left out (emptyMeansAbsent). */
+function emptyWhereNone(parameter: ParameterModel, value: unknown): boolean {
+  return emptyMeansAbsent(parameter) && (Array.isArray(value) ? value.length === 0 : parameterText(value) === '');
 }
 
 type MakeableMedia = MediaModel & { kind: BodyKind };
@@ -99,6 +109,12 @@ export function exampleCases(
     parameter.examples.forEach((example, index) => {
       if (!isValid(parameter.schema, example)) {
         warnings.push(`${operation.id}: example ${index + 1} of parameter ${parameter.name} is not valid against its schema; not sent`);
+        return;
+      }
+      if (emptyWhereNone(parameter, example)) {
+        warnings.push(
+          `${operation.id}: example ${index + 1} of parameter ${parameter.name} is empty, which the spec does not allow; not sent`,
+        );
         return;
       }
       cases.push({

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
-import { rethrowDeadline } from '../deadline.js';
 import type { CheckName } from '../checks/names.js';
 import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
 import { validJson } from './bodies.js';
-import { keepWhere } from './bounded-filter.js';
+import { keepWhere, makesValues } from './bounded-filter.js';
+import { FORMATS } from './formats.js';
 import { brokenValues, INVALID_UTF8, type BrokenValue, type Rule } from './invalid-values.js';
 import { encodeJson, RawJson, type JsonValue } from './json-text.js';
 import {
   buildRequest,
+  emptyMeansAbsent,
   headerText,
   percentEncode,
   positiveParts,
@@ -126,6 +127,16 @@ type ParameterViolation = { encoded: string | undefined; why: string; missingHea
 
 function parameterViolations(parameter: ParameterModel, rule: Rule, maxDigits: number): fc.Arbitrary<ParameterViolation> | undefined {
   const violations = violationsOf(parameter, rule, maxDigits);
+  // `name=` where the spec allows no empty value may be read as the parameter left out: no value
+  // at all, which an optional parameter may be.
+  if (parameter.in === 'query' && emptyMeansAbsent(parameter) && violations && rule !== 'missing required') {
+    const notEmpty = keepWhere(
+      violations,
+      ({ encoded }) => encoded !== '',
+      `a broken value of query parameter ${parameter.name}, not empty`,
+    );
+    return makesValues(notEmpty) ? notEmpty : undefined;
+  }
   // A header value goes out with control characters as spaces, and the receiver trims the white
   // space around it (RFC 9110 §5.5): a broken " A" arrives as a valid "A". Only values that are still
   // broken on arrival count. (Bytes that are not UTF-8 are the point of their rule, left as they are.)
@@ -162,7 +173,11 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     }
     case 'out of bounds': {
       const broken = brokenValues(parameter.schema, rule)?.map(textOf);
-      const huge = numeric && (parameter.schema['maximum'] !== undefined || parameter.schema['format'] !== undefined);
+      // A bound the schema states: a maximum, or a format of a known range (int32, int64); a format
+      // the tester does not know (`format: integer`) bounds nothing.
+      const format = parameter.schema['format'];
+      const ranged = typeof format === 'string' && FORMATS[format]?.range !== undefined;
+      const huge = numeric && (parameter.schema['maximum'] !== undefined || ranged);
       // Numbers no integer type can hold, as long as a request target may be.
       const long = fc.integer({ min: 17, max: inHeader ? 400 : maxDigits }).map((count) => digits(count));
       const texts = broken && huge ? fc.oneof(broken, long) : (broken ?? (huge ? long : undefined));
@@ -328,7 +343,7 @@ function bodyViolations(operation: OperationModel, rule: Rule, propertyNames: re
     // schema refuses is a negative case.
     if (site.pinned !== undefined) {
       broken = keepWhere(broken, ({ value }) => !isValid(media!.schema, value), 'a body no branch takes');
-      if (!sampled(broken)) continue;
+      if (!makesValues(broken)) continue;
     }
     options.push(broken.map(({ why, value }) => ({ why, apply: (parts) => ({ ...parts, body: { mediaType: media!.mediaType, value } }) })));
   }
@@ -336,16 +351,6 @@ function bodyViolations(operation: OperationModel, rule: Rule, propertyNames: re
     options.push(fc.constant({ why: 'the required body is missing', apply: (parts) => withoutBody(parts) }));
   }
   return options.length ? fc.oneof(...options) : undefined;
-}
-
-/** Whether an arbitrary makes values at all (a rule a branch's siblings all take makes none). */
-function sampled<T>(arbitrary: fc.Arbitrary<T>): boolean {
-  try {
-    return fc.sample(arbitrary, { numRuns: 3, seed: 1 }).length > 0;
-  } catch (error) {
-    rethrowDeadline(error);
-    return false;
-  }
 }
 
 function withoutBody(parts: RequestParts): RequestParts {
@@ -358,7 +363,7 @@ function notJson(operation: OperationModel): fc.Arbitrary<Violation> | undefined
   const media = jsonMedia(operation);
   if (!media) return undefined;
   const ways = ['cut', 'trailing', 'utf-16', ...(operation.body!.required ? ['empty'] : []), 'form', 'single quotes'];
-  return fc.tuple(validJson(media.schema), pick(...ways)).map(([valid, how]) => {
+  const malformed = fc.tuple(validJson(media.schema), pick(...ways)).map(([valid, how]) => {
     const text = encodeJson(valid).toString('utf8');
     const bytes =
       how === 'cut'
@@ -372,11 +377,22 @@ function notJson(operation: OperationModel): fc.Arbitrary<Violation> | undefined
               : how === 'form'
                 ? Buffer.from('name=x')
                 : Buffer.from(text.replace(/"/g, "'"));
-    return {
-      why: `the body is not JSON (${how})`,
-      apply: (parts: RequestParts) => ({ ...parts, body: { mediaType: media.mediaType, bytes } }),
-    };
+    return { how, bytes };
   });
+  // `{}` has no quotes to change, `12` cut short is `1`: still JSON, so not this rule's.
+  return keepWhere(malformed, ({ bytes }) => !isJsonText(bytes), 'a body that is not JSON').map(({ how, bytes }) => ({
+    why: `the body is not JSON (${how})`,
+    apply: (parts: RequestParts) => ({ ...parts, body: { mediaType: media.mediaType, bytes } }),
+  }));
+}
+
+function isJsonText(bytes: Buffer): boolean {
+  try {
+    JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const OTHER_MEDIA_TYPES = [

@@ -11,6 +11,7 @@ import {
   type RequestCredentials,
   type TestRequest,
 } from './requests.js';
+import { keepWhere, makesValues } from './bounded-filter.js';
 import { pick } from './valid-values.js';
 
 /**
@@ -43,18 +44,30 @@ export function wrongMethodCases(
   options: PositiveOptions = {},
 ): fc.Arbitrary<NegativeCase> | undefined {
   const methods = disallowedMethods(api, path);
-  const operations = operationsAt(api, path);
-  if (!methods.length || !operations.length) return undefined;
-  return fc
-    .tuple(
-      fc.oneof(...operations.map((operation) => positiveParts(operation, api.basePath, credentialsFor(operation), options))),
-      pick(...methods),
-    )
-    .map(([{ body, ...parts }, method]) => ({
-      // A TRACE request must not have content (RFC 9110 §9.3.8).
-      request: buildRequest({ ...parts, method, ...(body && method !== 'TRACE' ? { body } : {}) }),
-      why: `${path} has no ${method} operation`,
-    }));
+  // The valid requests of the path's operations that can be made (one the tester cannot make is
+  // left untested with its reason, and must not stop this scenario either).
+  const valid = operationsAt(api, path)
+    .map((operation) => positiveParts(operation, api.basePath, credentialsFor(operation), options))
+    .filter((parts) => makesValues(parts));
+  if (!methods.length || !valid.length) return undefined;
+  const cases = fc.tuple(fc.oneof(...valid), pick(...methods)).map(([{ body, ...parts }, method]) => ({
+    // A TRACE request must not have content (RFC 9110 §9.3.8).
+    request: buildRequest({ ...parts, method, ...(body && method !== 'TRACE' ? { body } : {}) }),
+    why: `${path} has no ${method} operation`,
+  }));
+  // `/v1/x:getIamPolicy` is also a `/v1/{name}`: a method that path template has is no wrong one.
+  const others = api.operations.filter((operation) => operation.path !== path && methods.includes(operation.method.toUpperCase()));
+  if (!others.length) return cases;
+  const unshadowed = keepWhere(
+    cases,
+    ({ request }) => {
+      const below = splitTarget(request.target)[0].slice(api.basePath.length);
+      return !others.some((operation) => operation.method.toUpperCase() === request.method && exactPathPattern(operation.path).test(below));
+    },
+    `a request of ${path} that no other path of the spec takes with its method`,
+  );
+  // Every method it lacks may be another path's: nothing to try.
+  return makesValues(unshadowed) ? unshadowed : undefined;
 }
 
 type PathChange = 'trailing slash' | 'upper case' | 'doubled slash' | 'extra segment' | 'base path case';

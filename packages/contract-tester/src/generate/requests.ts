@@ -107,6 +107,14 @@ function inHeaderOrCookie(parameter: ParameterModel): boolean {
 }
 
 /**
+ * Whether an empty value of the parameter is no value at all: an empty path segment is another
+ * path, and `name=` is the parameter left out where the spec does not allow empty values.
+ */
+export function emptyMeansAbsent(parameter: ParameterModel): boolean {
+  return parameter.in === 'path' || (parameter.in === 'query' && !parameter.allowEmptyValue);
+}
+
+/**
  * Valid values of a parameter: what its schema allows, checked by the validator. A header or cookie
  * carries printable ASCII, without white space at its ends (HTTP drops it, RFC 9110 §5.5); an item
  * of a list is never empty and has no comma when the list is written with commas.
@@ -115,12 +123,14 @@ export function validParameterValue(parameter: ParameterModel): fc.Arbitrary<unk
   const ascii = inHeaderOrCookie(parameter);
   const joined = !(parameter.in === 'query' && parameter.explode);
   const fine = (text: string) => !(ascii && /^\s|\s$/.test(text));
+  const emptyIsAbsent = emptyMeansAbsent(parameter);
   return keepWhere(
     validValue(parameter.schema, { ascii }),
     (value) => {
       if (!isValid(parameter.schema, value)) return false;
-      if (!Array.isArray(value)) return fine(parameterText(value)) && !(parameter.in === 'path' && parameterText(value) === '');
-      if (parameter.in === 'path' && value.length === 0) return false;
+      if (!Array.isArray(value)) return fine(parameterText(value)) && !(emptyIsAbsent && parameterText(value) === '');
+      // No item: an empty text where joined, no name=value pair at all where exploded.
+      if (value.length === 0 && (emptyIsAbsent || (parameter.required && !joined))) return false;
       const texts = value.map(parameterText);
       return texts.every((text) => text !== '' && fine(text) && !(joined && text.includes(',')));
     },

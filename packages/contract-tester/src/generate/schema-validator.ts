@@ -10,7 +10,7 @@ import type { Schema } from '../spec/model.js';
  * are judged by the same rules they are generated and broken by. OpenAPI's own keywords
  * (`example`, `x-…`) are not JSON Schema's, so strict mode is off.
  */
-export function createAjv(options: { verbose?: boolean; firstError?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { verbose?: boolean; firstError?: boolean; wholeInt64?: boolean } = {}): Ajv2020 {
   // A format it does not know is an annotation (JSON Schema 2020-12): ignored, without a warning.
   // `verbose` keeps each error's schema, which explaining a failed oneOf needs. `firstError` is
   // for a yes or no: it stops at the first error, and calls each `$ref` rather than copying it in.
@@ -24,7 +24,9 @@ export function createAjv(options: { verbose?: boolean; firstError?: boolean } =
   });
   for (const [name, rule] of Object.entries(FORMATS)) {
     if (rule.type === 'integer' && rule.range) {
-      const { min, max } = rule.range;
+      // `wholeInt64`, for answers: a server's int64 may be any 64-bit integer (past 2^53 JSON
+      // carries it as the nearest double); the tester makes and breaks only the exact ones.
+      const { min, max } = name === 'int64' && options.wholeInt64 ? { min: -(2n ** 63n), max: 2n ** 63n } : rule.range;
       ajv.addFormat(name, {
         type: 'number',
         validate: (value: number) => Number.isInteger(value) && value >= Number(min) && value <= Number(max),

@@ -4,6 +4,7 @@ import { ContractChecker } from '../checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
 import { buildRequest, positiveParts, type RequestParts } from '../generate/requests.js';
+import { UnmakeableValue } from '../generate/bounded-filter.js';
 import { Credentials, type CredentialOptions } from '../http/credentials.js';
 import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-client.js';
 import type { OpenApiDocument } from '../spec/openapi.js';
@@ -256,8 +257,9 @@ async function runProperty(
         ...(timeLeft !== undefined ? { interruptAfterTimeLimit: timeLeft } : {}),
       });
     } catch (error) {
-      // Generation ran out of time (a filter that rarely passes): the scenario ends where it was.
-      if (error instanceof DeadlineReached) break;
+      // Generation ran out of time, or gave up at this seed (a filter that rarely passes, which
+      // planning's samples passed): the scenario ends where it was.
+      if (error instanceof DeadlineReached || error instanceof UnmakeableValue) break;
       throw error;
     }
     used += details.numRuns;

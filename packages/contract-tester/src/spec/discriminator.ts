@@ -85,3 +85,43 @@ export function withInheritedDiscriminator(document: OpenApiDocument, ref: strin
   }
   return copy;
 }
+
+const families = new WeakMap<OpenApiDocument, Map<string, string[]>>();
+
+/**
+ * The schemas a polymorphic parent stands for, when it is used on its own (`Animal` as a body,
+ * with a discriminator and no oneOf or anyOf of its own): its mapping's targets, else the
+ * components that inherit from it through allOf. A value of the parent is a value of one of them,
+ * its discriminator naming which; none (an empty list) when it has no such discriminator.
+ */
+export function polymorphicChildren(document: OpenApiDocument, ref: string, target: unknown): string[] {
+  const discriminator = discriminatorOf(target);
+  if (!discriminator || 'oneOf' in (target as SchemaObject) || 'anyOf' in (target as SchemaObject)) return [];
+  let known = families.get(document);
+  if (!known) families.set(document, (known = new Map<string, string[]>()));
+  let children = known.get(ref);
+  if (!children) {
+    const mapped = Object.values(discriminator.mapping ?? {})
+      .filter((value): value is string => typeof value === 'string')
+      .map((value) => (value.includes('/') ? value : `#/components/schemas/${value}`));
+    const inheriting = Object.entries(document.components?.schemas ?? {})
+      .filter(
+        ([, schema]) => Array.isArray(schema?.['allOf']) && (schema['allOf'] as SchemaObject[]).some((part) => part?.['$ref'] === ref),
+      )
+      .map(([name]) => `#/components/schemas/${name}`);
+    children = [...new Set(mapped.length ? mapped : inheriting)].filter(
+      (child) => nameOf(child) !== nameOf(ref) && resolves(document, child),
+    );
+    known.set(ref, children);
+  }
+  return children;
+}
+
+function resolves(document: OpenApiDocument, ref: string): boolean {
+  try {
+    resolveRef(document, { $ref: ref });
+    return true;
+  } catch {
+    return false;
+  }
+}

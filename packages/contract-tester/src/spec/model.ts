@@ -1,6 +1,6 @@
 import { checkDeadline } from '../deadline.js';
 import { schemaFor } from './directions.js';
-import { withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
+import { polymorphicChildren, withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
 import {
   basePathOf,
   escapePointerToken,
@@ -34,6 +34,12 @@ export interface ParameterModel {
    * request (a request id, a trace context), so no value of it breaks the contract.
    */
   ignoredIfInvalid?: boolean;
+  /**
+   * `allowEmptyValue: true` (query only): `name=` is a value. Without it, OpenAPI (3.0.3 and 3.1
+   * §4.8.12.1) gives no way to send an empty value, and servers (Prism among them) read `name=`
+   * as the parameter left out: an empty value is then neither a valid one nor a broken one.
+   */
+  allowEmptyValue?: boolean;
 }
 
 /** How the tester makes a request body of a media type, if it can. */
@@ -136,6 +142,7 @@ interface ParameterObject {
   schema?: Schema;
   style?: string;
   explode?: boolean;
+  allowEmptyValue?: boolean;
   content?: Record<string, { schema?: Schema }>;
   example?: unknown;
   examples?: Record<string, unknown>;
@@ -212,10 +219,20 @@ export function inlineSchema(
   schema: unknown,
   refsInUse: string[] = [],
   budget = { left: INLINE_BUDGET },
+  inAllOf = false,
 ): Schema {
-  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse, budget)) as unknown as Schema;
+  if (Array.isArray(schema)) return schema.map((item) => inlineSchema(document, item, refsInUse, budget, inAllOf)) as unknown as Schema;
   if (schema === null || typeof schema !== 'object') return schema as Schema;
   const { $ref, ...siblings } = schema as Schema;
+  if (typeof $ref === 'string' && !inAllOf && !Object.keys(siblings).length) {
+    // A polymorphic parent on its own is one of the schemas its discriminator names (as an allOf
+    // part of one of them, it is that schema's base, read as it is).
+    const children = polymorphicChildren(document, $ref, resolveRef(document, { $ref }));
+    if (children.length) {
+      if (budget.left <= 0 || refsInUse.filter((ref) => ref === $ref).length >= RECURSION_DEPTH) return { [RECURSION_CUT]: $ref };
+      return { oneOf: children.map((child) => inlineSchema(document, { $ref: child }, [...refsInUse, $ref], budget)) };
+    }
+  }
   if (typeof $ref === 'string' && !refsInUse.length && !Object.keys(siblings).length) {
     // A component outside any other is the same copy wherever it is used: made once per document
     // (the copies are only read), so that thousands of operations sharing an entity share its copy.
@@ -248,7 +265,7 @@ export function inlineSchema(
       keyword === 'default' ||
       keyword.startsWith('x-')
         ? value
-        : inlineSchema(document, value, refsInUse, budget);
+        : inlineSchema(document, value, refsInUse, budget, keyword === 'allOf');
   }
   return withDiscriminator(schema as Schema, copy);
 }
@@ -303,6 +320,7 @@ function readParameters(document: OpenApiDocument, entry: OperationEntry, unsupp
       explode,
     };
     if (parameter['x-ignored-if-invalid'] === true) model.ignoredIfInvalid = true;
+    if (parameter.in === 'query' && parameter.allowEmptyValue === true) model.allowEmptyValue = true;
     byKey.set(`${parameter.in}:${parameter.name.toLowerCase()}`, model);
   }
   return [...byKey.values()];
