@@ -19,7 +19,7 @@ describe('API keys', () => {
     expect(issued.displayPrefix).toBe(displayPrefixOf(issued.key));
     expect(issued.displayPrefix).toHaveLength(12);
     expect(hashApiKey(issued.key)).toMatch(/^[0-9a-f]{64}$/);
-    expect(await storage.findActiveApiKey(hashApiKey(issued.key))).toMatchObject({ accountName: 'alice' });
+    expect(storage.findActiveApiKey(hashApiKey(issued.key))).toMatchObject({ accountName: 'alice' });
     const listed = JSON.stringify(await storage.listApiKeys());
     expect(listed).not.toContain(issued.key);
     expect(listed).not.toContain(issued.key.slice(12));

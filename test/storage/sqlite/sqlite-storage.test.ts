@@ -43,11 +43,11 @@ describe('SQLite storage', () => {
     expect(await storage.ensureAccount('alice')).toEqual(account);
     const record = await storage.createApiKey({ accountId: account.id, hash: 'ab'.repeat(32), displayPrefix: 'psk_12345678' });
     expect(record).toMatchObject({ accountName: 'alice', displayPrefix: 'psk_12345678', revokedAt: null });
-    expect(await storage.findActiveApiKey('ab'.repeat(32))).toEqual({ keyId: record.id, accountId: account.id, accountName: 'alice' });
+    expect(storage.findActiveApiKey('ab'.repeat(32))).toEqual({ keyId: record.id, accountId: account.id, accountName: 'alice' });
     expect(await storage.revokeApiKey(record.id)).toBe('revoked');
     expect(await storage.revokeApiKey(record.id)).toBe('already_revoked');
     expect(await storage.revokeApiKey(999)).toBe('not_found');
-    expect(await storage.findActiveApiKey('ab'.repeat(32))).toBeUndefined();
+    expect(storage.findActiveApiKey('ab'.repeat(32))).toBeUndefined();
     expect(await storage.hasActiveApiKey()).toBe(false);
     await storage.close();
   });
@@ -82,7 +82,7 @@ describe('SQLite storage', () => {
     expect(commits).toHaveLength(6);
     await storage.getPet(1);
     await storage.listPets({ limit: 10 });
-    await storage.findActiveApiKey('cd'.repeat(32));
+    storage.findActiveApiKey('cd'.repeat(32));
     expect(commits).toHaveLength(6);
     for (const seconds of commits) expect(seconds).toBeGreaterThan(0);
     await storage.close();
