@@ -142,21 +142,33 @@ export async function pool(items, concurrency, work) {
 }
 
 const WORKER = new URL('./corpus-plan-worker.mjs', import.meta.url);
+const DOCUMENTS_PER_WORKER = 50;
 
 /**
  * Plans every document in `concurrency` worker threads (with tsx, which runs the sources), each
  * taking the next document when it is done; a worker past --max-time by GRACE_SECONDS is
- * terminated (V8 stops even a loop that never yields) and its document reported as hung.
+ * terminated (V8 stops even a loop that never yields) and its document reported as hung. A worker
+ * is replaced after DOCUMENTS_PER_WORKER documents: the tester's caches are module state, made for
+ * a CLI run of one document, and a worker that planned a thousand held gigabytes of them.
  */
 export async function planAll(documents, concurrency, onOutcome = () => {}) {
   const outcomes = new Array(documents.length);
   let next = 0;
   const lane = async () => {
     let worker;
+    let served = 0;
     while (next < documents.length) {
       const index = next++;
       const document = documents[index];
-      worker ??= new Worker(WORKER);
+      if (worker && served >= DOCUMENTS_PER_WORKER) {
+        await worker.terminate();
+        worker = undefined;
+      }
+      if (!worker) {
+        worker = new Worker(WORKER);
+        served = 0;
+      }
+      served += 1;
       const current = worker;
       const outcome = await new Promise((resolve) => {
         let timer;
