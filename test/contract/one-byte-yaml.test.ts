@@ -31,9 +31,10 @@ describe('loadYamlOneByte', () => {
     const parsed = loadYamlOneByte(TEXT.replaceAll('cat', 'bird')) as Parsed;
     expect(Object.keys(parsed.paths).map(oneByte)).toEqual([true, false]);
     expect(oneByte(Object.values(parsed.paths)[0]!.get.operationId)).toBe(true);
+    // js-yaml alone: the key stays two-byte on every Node line in engines (Node 24's V8 copies some
+    // short values, such as the operationId, into one-byte form by itself, so only the key is asked).
     const plain = load(TEXT.replaceAll('cat', 'dog'), { schema: CORE_SCHEMA }) as Parsed;
     expect(oneByte(Object.keys(plain.paths)[0]!)).toBe(false);
-    expect(oneByte(Object.values(plain.paths)[0]!.get.operationId)).toBe(false);
   });
 
   it('reports an error where the text has it, as written', () => {
