@@ -53,32 +53,25 @@ try {
   });
   closeSync(log);
   let offset = 0;
-  /** The functions optimised, most frequent first. */
-  const optimisedNames = (lines) => {
+  /** The names `describe` gives the trace lines that start with `prefix`, the most frequent `top` first. */
+  const mostFrequent = (lines, prefix, describe, top) => {
     const seen = new Map();
-    for (const line of lines.filter((l) => l.startsWith('[completed compiling'))) {
-      const name = /<JSFunction ([^ >]*)/.exec(line)?.[1] ?? '?';
-      seen.set(name, (seen.get(name) ?? 0) + 1);
-    }
-    return [...seen]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 25)
-      .map(([name, n]) => `${n}x ${name}`)
-      .join(', ');
-  };
-  /** The functions deoptimised, with V8's reasons, most frequent first. */
-  const deoptReasons = (lines) => {
-    const seen = new Map();
-    for (const line of lines.filter((l) => l.startsWith('[bailout'))) {
-      const what = `${/<JSFunction ([^ >]*)/.exec(line)?.[1] ?? '?'} (${/reason: ([^)\]]*)/.exec(line)?.[1] ?? '?'})`;
+    for (const line of lines.filter((l) => l.startsWith(prefix))) {
+      const what = describe(line);
       seen.set(what, (seen.get(what) ?? 0) + 1);
     }
     return [...seen]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
+      .slice(0, top)
       .map(([what, n]) => `${n}x ${what}`)
       .join(', ');
   };
+  const functionName = (line) => /<JSFunction ([^ >]*)/.exec(line)?.[1] ?? '?';
+  /** The functions optimised, most frequent first. */
+  const optimisedNames = (lines) => mostFrequent(lines, '[completed compiling', functionName, 25);
+  /** The functions deoptimised, with V8's reasons, most frequent first. */
+  const deoptReasons = (lines) =>
+    mostFrequent(lines, '[bailout', (line) => `${functionName(line)} (${/reason: ([^)\]]*)/.exec(line)?.[1] ?? '?'})`, 8);
   /** The trace lines written since the last call. */
   const newLines = () => {
     const text = readFileSync(logFile, 'utf8');
