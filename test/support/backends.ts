@@ -13,30 +13,37 @@ import { tempDatabaseUrl } from './processes.js';
 export interface Backend {
   name: string;
   createDatabaseUrl(): Promise<string>;
+  /** A fresh database whose schema the store has already made (what openTestStorage opens). */
+  createStoreUrl(): Promise<string>;
 }
 
 export const sqliteBackend: Backend = {
   name: 'sqlite',
   createDatabaseUrl: async () => tempDatabaseUrl(),
+  // A new SQLite file's migrations cost little beside a copy of one.
+  createStoreUrl: async () => tempDatabaseUrl(),
 };
 
 export const postgresBackend: Backend = {
   name: 'postgres',
-  createDatabaseUrl: async () => {
-    const adminUrl = inject('postgresAdminUrl');
-    const name = `${inject('postgresDatabasePrefix')}${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client(adminUrl);
-    await client.connect();
-    try {
-      await client.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await client.end();
-    }
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.href;
-  },
+  createDatabaseUrl: () => createPostgresDatabase(''),
+  createStoreUrl: () => createPostgresDatabase(` TEMPLATE ${inject('postgresTemplateDatabase')}`),
 };
+
+async function createPostgresDatabase(options: string): Promise<string> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `${inject('postgresDatabasePrefix')}${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client(adminUrl);
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}${options}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
 
 /**
  * All of them, or those TEST_BACKENDS names (comma-separated): `npm run test:postgres` runs the

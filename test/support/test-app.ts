@@ -20,12 +20,22 @@ import { checkServerHeaders, ContractChecker, type ObservedResponse } from './co
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
+// A checker compiles the document's schemas as it meets them, and keeps no state of a test's: one
+// per contract serves every test of a file.
+const checkers = new WeakMap<Contract, ContractChecker>();
+
+function checkerOf(contract: Contract): ContractChecker {
+  let checker = checkers.get(contract);
+  if (!checker) checkers.set(contract, (checker = new ContractChecker(contract.document, { basePath: contract.basePath })));
+  return checker;
+}
+
 /**
  * supertest with the contract check attached to every request: a response that breaks
  * openapi.yaml fails the test that received it.
  */
 export function contractRequest(origin: string, contract: Contract = loadContract()) {
-  const checker = new ContractChecker(contract.document, { basePath: contract.basePath });
+  const checker = checkerOf(contract);
   const agent = request(origin);
   const call = (method: Method) => (url: string) =>
     agent[method](url).expect((res) => {
@@ -100,7 +110,7 @@ export function closeLater(resource: Closable): void {
 
 /** A fresh, empty store on the backend, closed after the test (or the file) that opened it. */
 export async function openTestStorage(backend: Backend = sqliteBackend): Promise<Storage> {
-  const storage = await openStorage(await backend.createDatabaseUrl());
+  const storage = await openStorage(await backend.createStoreUrl());
   closeLater(storage);
   return storage;
 }

@@ -8,6 +8,7 @@ import type { Pet } from '../pets.js';
 import type { CommitObserver } from '../storage-metrics.js';
 import { StorageUnavailableError } from '../storage.js';
 import { prepareWrites } from './statements.js';
+import { writerThreadFromSource } from './writer-source.js';
 import {
   executeBatch,
   failure,
@@ -127,22 +128,13 @@ function inlineExecutor(db: Database.Database): Executor {
 }
 
 /**
- * Where the writer thread's code is: beside this module's source when it runs from src/ (tests,
- * `npm run dev`: loaded through tsx), and its own entry point of the server bundle otherwise.
+ * The writer thread's entry: its own entry point of the server bundle, or, when this module runs
+ * from src/ (tests, `npm run dev`), a bundle of its source made for this process.
  */
-function writerEntry(): { file: string; fromSource: boolean } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  return fromSource
-    ? { file: new URL('./writer-thread.ts', import.meta.url).href, fromSource }
-    : { file: join(PACKAGE_ROOT, 'dist', 'storage', 'sqlite', 'writer-thread.js'), fromSource };
-}
-
 function startThread(path: string): Worker {
-  const { file, fromSource } = writerEntry();
-  if (!fromSource) return new Worker(file, { workerData: { path } });
-  // TypeScript source: tsx is registered in the thread before the module is imported.
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`;
-  return new Worker(boot, { eval: true, workerData: { path } });
+  const fromSource = import.meta.url.endsWith('.ts');
+  const file = fromSource ? writerThreadFromSource() : join(PACKAGE_ROOT, 'dist', 'storage', 'sqlite', 'writer-thread.js');
+  return new Worker(file, { workerData: { path } });
 }
 
 function threadExecutor(path: string): Executor {
