@@ -22,6 +22,21 @@ describe('dates and times, in full (RFC 3339)', () => {
       expect(FORMATS['date']!.test!(text), text).toBe(false);
   });
 
+  it('a date is valid exactly when the calendar has that day (every YYYY-MM-DD, against Date)', () => {
+    const twoDigits = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, '0'));
+    const text = fc
+      .tuple(fc.integer({ min: 0, max: 9999 }), twoDigits(19), twoDigits(39))
+      .map(([year, month, day]) => `${String(year).padStart(4, '0')}-${month}-${day}`);
+    fc.assert(
+      fc.property(text, (date) => {
+        const parsed = new Date(`${date}T00:00:00Z`);
+        const exists = !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(date);
+        expect(FORMATS['date']!.test!(date)).toBe(exists);
+      }),
+      { numRuns: 20_000, seed: 11 },
+    );
+  });
+
   it('a date-time has a time of day and an offset', () => {
     const valid = ['2024-01-01T10:00:00+05:30', '2024-01-01T10:00:00.123-08:00', '2024-01-01T23:59:59Z', '2016-12-31T23:59:60Z'];
     for (const text of valid) expect(FORMATS['date-time']!.test!(text), text).toBe(true);

@@ -8,6 +8,8 @@ import { BedStore, startBedServer, withResponseBug, type Bug, type BedDefinition
 export const GALLERY_SPEC = fileURLToPath(new URL('./gallery.yaml', import.meta.url));
 export const GALLERY_USER = 'curator:s3cret';
 
+const PAGE_SIZE = 20;
+
 type Exhibition = { exhibitionId: string; title: string; room: string; price: number; dates: string[] };
 type Ticket = { ticketId: string; code: string; ticketType: string; date: string; email: string; exhibitionId?: string };
 
@@ -37,7 +39,17 @@ export function galleryDefinition(bug?: Bug): BedDefinition {
         }));
         return { status: 200, body };
       },
-      listExhibitions: () => ({ status: 200, body: exhibitions.list().map(show) }),
+      listExhibitions: ({ query }) => {
+        // Pages as the museum's list does: a page's size stays the same however many a run creates.
+        const first = (((query['page'] as number | undefined) ?? 1) - 1) * PAGE_SIZE;
+        return {
+          status: 200,
+          body: exhibitions
+            .list()
+            .slice(first, first + PAGE_SIZE)
+            .map(show),
+        };
+      },
       createExhibition: ({ body }) => {
         const exhibition = { ...(body as Omit<Exhibition, 'exhibitionId'>), exhibitionId: randomUUID() };
         return { status: 201, body: show(exhibitions.create(exhibition.exhibitionId, exhibition)) };
