@@ -4,13 +4,17 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
-import type * as Esbuild from 'esbuild';
 import { PACKAGE_ROOT } from '../../package-root.js';
 
 // Under node_modules, so that the bundle's package imports (better-sqlite3) resolve as the source's do.
 const CACHE = join(PACKAGE_ROOT, 'node_modules', '.cache', 'petstore');
 
 let bundled: string | undefined;
+
+/** What of esbuild's API this uses: its types are a development dependency's, like esbuild itself. */
+interface Esbuild {
+  buildSync(options: Record<string, unknown>): { outputFiles: Array<{ contents: Uint8Array }> };
+}
 
 /**
  * The writer thread's entry when the server runs from its TypeScript source (tests, `npm run dev`):
@@ -22,7 +26,7 @@ export function writerThreadFromSource(): string {
   if (bundled) return bundled;
   // esbuild is a development dependency, needed only here, from source; required at run time so
   // that the server's bundle never takes it in.
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof Esbuild;
+  const esbuild = createRequire(import.meta.url)('esbuild') as Esbuild;
   const [output] = esbuild.buildSync({
     entryPoints: [fileURLToPath(new URL('./writer-thread.ts', import.meta.url))],
     bundle: true,
