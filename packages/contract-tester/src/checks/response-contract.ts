@@ -1,6 +1,7 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
-import { rethrowDeadline } from '../deadline.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
+import { subschemasOf } from '../generate/schema-graph.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
@@ -8,6 +9,7 @@ import {
   escapePointerToken,
   exactPathPattern,
   listOperations,
+  pointerOfRef,
   resolveRefAt,
   valueAtPointer,
   type OpenApiDocument,
@@ -139,6 +141,9 @@ export class ContractChecker {
   private readonly profile: Profile;
   private readonly errorCodes: ReadonlyMap<string, number> | undefined;
   private readonly routes: Array<OperationEntry & { pattern: RegExp }>;
+  /** The document as the validator holds it, and the `$ref`s whose schemas are compiled. */
+  private readonly registered: OpenApiDocument;
+  private readonly compiledRefs = new Set<string>();
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -148,20 +153,36 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv({ verbose: true, wholeInt64: true });
+    this.ajv = createAjv({ verbose: true, wholeInt64: true, callRefs: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
     const copy = documentFor('response', document);
+    this.registered = copy;
     try {
-      this.ajv.addSchema(copy, 'openapi');
+      // Not checked against the meta-schema: a document is no schema (the meta-schema reads none
+      // of its keys), and that check's first use compiles the meta-schema, a tenth of a second or
+      // more in one call. A schema that cannot be compiled is named when it is.
+      this.ajv.addSchema(copy, 'openapi', undefined, false);
     } catch (error) {
       throw new SpecError(schemaRefusal((error as Error).message));
     }
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
   }
 
+  /**
+   * The validator of the schema at a pointer. Compiling it compiles every schema it reaches by
+   * `$ref`, in one call no deadline check could interrupt (seconds for an AWS finding's thousands):
+   * so those are compiled first, each on its own and once for all the schemas that reach it, the
+   * ones they reach before them, with a deadline check before each.
+   */
   private validator(pointer: string): ValidateFunction {
     let validate: ValidateFunction | undefined;
     try {
+      for (const ref of this.refsReached(pointer)) {
+        checkDeadline();
+        this.ajv.getSchema(`openapi${ref}`);
+        this.compiledRefs.add(ref);
+      }
+      checkDeadline();
       validate = this.ajv.getSchema(`openapi#${pointer}`);
     } catch (error) {
       // Compiled when first needed: a schema no validator can compile (an `allOf` that is an object)
@@ -171,6 +192,25 @@ export class ContractChecker {
     }
     if (!validate) throw new Error(`no schema at ${pointer}`);
     return validate;
+  }
+
+  /** The local `$ref`s the schema at a pointer reaches, not yet compiled, each after those it reaches. */
+  private refsReached(pointer: string): string[] {
+    const order: string[] = [];
+    const seen = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+      for (const [keyword, value] of Object.entries(node)) {
+        if (keyword === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
+          if (seen.has(value) || this.compiledRefs.has(value)) continue;
+          seen.add(value);
+          visit(valueAtPointer(this.registered, pointerOfRef(value)));
+          order.push(value);
+        } else for (const child of subschemasOf(keyword, value)) visit(child);
+      }
+    };
+    visit(valueAtPointer(this.registered, pointer));
+    return order;
   }
 
   private schemaViolation(pointer: string, value: unknown, what: string): Violation | undefined {

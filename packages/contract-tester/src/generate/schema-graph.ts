@@ -32,7 +32,7 @@ export const PART_SIZE = 300;
 const isNode = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The subschemas of a keyword's value (none for a keyword that holds no schema). */
-function subschemasOf(keyword: string, value: unknown): unknown[] {
+export function subschemasOf(keyword: string, value: unknown): unknown[] {
   if (ONE.has(keyword) && isNode(value)) return [value];
   if (LIST.has(keyword) && Array.isArray(value)) return value;
   if (MAP.has(keyword) && isNode(value)) return Object.values(value);
