@@ -11,6 +11,7 @@ import {
   listOperations,
   pointerOfRef,
   resolveRefAt,
+  unescapePointerToken,
   valueAtPointer,
   type OpenApiDocument,
   type OperationEntry,
@@ -90,6 +91,23 @@ export function covers(documented: string, actual: string): boolean {
   return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }
 
+/** Whether a document names schemas for `$ref`s to find (`$id`, `$anchor`), asking the deadline as it reads. */
+function namesSchemas(document: unknown): boolean {
+  const stack: unknown[] = [document];
+  for (let read = 1; stack.length; read++) {
+    if (read % 10_000 === 0) checkDeadline();
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (
+      !Array.isArray(node) &&
+      ['$id', '$anchor', '$dynamicAnchor'].some((key) => typeof (node as Record<string, unknown>)[key] === 'string')
+    )
+      return true;
+    for (const value of Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value);
+  }
+  return false;
+}
+
 /** Why the validator will not take the document's schemas, in the spec's words. */
 function schemaRefusal(message: string): string {
   const id = /^reference "(.*)" resolves to more than one schema$/.exec(message)?.[1];
@@ -141,9 +159,11 @@ export class ContractChecker {
   private readonly profile: Profile;
   private readonly errorCodes: ReadonlyMap<string, number> | undefined;
   private readonly routes: Array<OperationEntry & { pattern: RegExp }>;
-  /** The document as the validator holds it, and the `$ref`s whose schemas are compiled. */
+  /** The checker's copy of the document, and the `$ref`s whose schemas are compiled. */
   private readonly registered: OpenApiDocument;
   private readonly compiledRefs = new Set<string>();
+  /** What of the copy Ajv holds: the parts compiled so far, grafted in; or the whole copy. */
+  private readonly held: Record<string, unknown>;
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -157,11 +177,15 @@ export class ContractChecker {
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
     const copy = documentFor('response', document);
     this.registered = copy;
+    // Ajv walks all of a document it registers, in one call (a third of a second for GitHub's
+    // 6 MB): it gets an empty one, and each part as a schema comes to need it. Only a document
+    // that names schemas (`$id`, `$anchor`) is registered whole, for Ajv to find them by name.
+    this.held = namesSchemas(copy) ? (copy as unknown as Record<string, unknown>) : {};
     try {
       // Not checked against the meta-schema: a document is no schema (the meta-schema reads none
       // of its keys), and that check's first use compiles the meta-schema, a tenth of a second or
       // more in one call. A schema that cannot be compiled is named when it is.
-      this.ajv.addSchema(copy, 'openapi', undefined, false);
+      this.ajv.addSchema(this.held, 'openapi', undefined, false);
     } catch (error) {
       throw new SpecError(schemaRefusal((error as Error).message));
     }
@@ -177,7 +201,10 @@ export class ContractChecker {
   private validator(pointer: string): ValidateFunction {
     let validate: ValidateFunction | undefined;
     try {
-      for (const ref of this.refsReached(pointer)) {
+      const refs = this.refsReached(pointer);
+      for (const ref of refs) this.graft(pointerOfRef(ref));
+      this.graft(pointer);
+      for (const ref of refs) {
         checkDeadline();
         this.ajv.getSchema(`openapi${ref}`);
         this.compiledRefs.add(ref);
@@ -192,6 +219,22 @@ export class ContractChecker {
     }
     if (!validate) throw new Error(`no schema at ${pointer}`);
     return validate;
+  }
+
+  /** Puts the copy's value at a pointer into the document Ajv holds, at the same place (Ajv reads it there when it compiles). */
+  private graft(pointer: string): void {
+    if ((this.held as unknown) === this.registered) return;
+    let real: unknown = this.registered;
+    let held = this.held;
+    const tokens = pointer.split('/').slice(1).map(unescapePointerToken);
+    for (const [index, token] of tokens.entries()) {
+      real = real !== null && typeof real === 'object' ? (real as Record<string, unknown>)[token] : undefined;
+      if (real === null || typeof real !== 'object') return;
+      if (held[token] === real) return;
+      if (index === tokens.length - 1 || held[token] === undefined)
+        held[token] = index === tokens.length - 1 ? real : Array.isArray(real) ? [] : {};
+      held = held[token] as Record<string, unknown>;
+    }
   }
 
   /** The local `$ref`s the schema at a pointer reaches, not yet compiled, each after those it reaches. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
 import { coerceHeader, ContractChecker, type ObservedResponse } from '../../src/checks/response-contract.js';
@@ -271,6 +272,16 @@ describe('the compile of a response schema, within the budget', () => {
     headers: JSON_TYPE,
     body,
     text: JSON.stringify(body),
+  });
+
+  it('gives Ajv no whole document to walk in one call: the parts a schema needs, as it needs them', () => {
+    const addSchema = vi.spyOn(Ajv2020.prototype, 'addSchema');
+    const checker = new ContractChecker(parseSpec(JSON.stringify(spec)));
+    expect(addSchema.mock.calls.filter(([, key]) => key === 'openapi').map(([schema]) => schema)).toEqual([{}]);
+    expect(checker.findings(response('/findings', { p3: { leaf: { n: 1 } } }))).toEqual([]);
+    expect(checker.findings(response('/findings', { p3: { leaf: {} } })).map(({ check }) => check)).toEqual([
+      'response_schema_conformance',
+    ]);
   });
 
   it('asks the deadline before each schema it reaches, compiles each once, and can be interrupted and taken up again', () => {
