@@ -331,6 +331,8 @@ const values = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 const asciiValues = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 
 function makeValidValue(raw: Schema, options: ValueOptions): fc.Arbitrary<unknown> {
+  // Once per schema object, but a body can hold thousands (a spreadsheet API's batch request).
+  checkDeadline();
   // JSON Schema's boolean schemas: `true` takes any value, `false` none.
   if ((raw as unknown) === true) return fc.jsonValue({ maxDepth: 2 });
   if (raw === null || typeof raw !== 'object') return unmakeable(`the schema ${JSON.stringify(raw)}, which no value satisfies`);

@@ -188,6 +188,11 @@ describe('valid text of a pattern, within the budget', () => {
     for (const text of texts) expect(text).toMatch(new RegExp(long, 'u'));
   });
 
+  it("are not made once the budget is spent, schema object by schema object (a batch request's thousands)", () => {
+    setGenerationDeadline(performance.now() - 1);
+    expect(() => validValue({ type: 'object', properties: { budget: { type: 'integer', minimum: 7 } } })).toThrow(DeadlineReached);
+  });
+
   it('is not built once the budget is spent: the build is one call no check can interrupt', () => {
     const pattern = '^[a-z]{2}-budget-[0-9]+$';
     setGenerationDeadline(performance.now() - 1);
