@@ -1,6 +1,7 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
-import { rethrowDeadline } from '../deadline.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
+import { subschemasOf } from '../generate/schema-graph.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
@@ -8,7 +9,9 @@ import {
   escapePointerToken,
   exactPathPattern,
   listOperations,
+  pointerOfRef,
   resolveRefAt,
+  unescapePointerToken,
   valueAtPointer,
   type OpenApiDocument,
   type OperationEntry,
@@ -88,6 +91,23 @@ export function covers(documented: string, actual: string): boolean {
   return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }
 
+/** Whether a document names schemas for `$ref`s to find (`$id`, `$anchor`), asking the deadline as it reads. */
+function namesSchemas(document: unknown): boolean {
+  const stack: unknown[] = [document];
+  for (let read = 1; stack.length; read++) {
+    if (read % 10_000 === 0) checkDeadline();
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (
+      !Array.isArray(node) &&
+      ['$id', '$anchor', '$dynamicAnchor'].some((key) => typeof (node as Record<string, unknown>)[key] === 'string')
+    )
+      return true;
+    for (const value of Object.values(node)) if (value !== null && typeof value === 'object') stack.push(value);
+  }
+  return false;
+}
+
 /** Why the validator will not take the document's schemas, in the spec's words. */
 function schemaRefusal(message: string): string {
   const id = /^reference "(.*)" resolves to more than one schema$/.exec(message)?.[1];
@@ -139,6 +159,11 @@ export class ContractChecker {
   private readonly profile: Profile;
   private readonly errorCodes: ReadonlyMap<string, number> | undefined;
   private readonly routes: Array<OperationEntry & { pattern: RegExp }>;
+  /** The checker's copy of the document, and the `$ref`s whose schemas are compiled. */
+  private readonly registered: OpenApiDocument;
+  private readonly compiledRefs = new Set<string>();
+  /** What of the copy Ajv holds: the parts compiled so far, grafted in; or the whole copy. */
+  private readonly held: Record<string, unknown>;
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -148,20 +173,43 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv({ verbose: true, wholeInt64: true });
+    this.ajv = createAjv({ verbose: true, wholeInt64: true, callRefs: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
     const copy = documentFor('response', document);
+    this.registered = copy;
+    // Ajv walks all of a document it registers, in one call (a third of a second for GitHub's
+    // 6 MB): it gets an empty one, and each part as a schema comes to need it. Only a document
+    // that names schemas (`$id`, `$anchor`) is registered whole, for Ajv to find them by name.
+    this.held = namesSchemas(copy) ? (copy as unknown as Record<string, unknown>) : {};
     try {
-      this.ajv.addSchema(copy, 'openapi');
+      // Not checked against the meta-schema: a document is no schema (the meta-schema reads none
+      // of its keys), and that check's first use compiles the meta-schema, a tenth of a second or
+      // more in one call. A schema that cannot be compiled is named when it is.
+      this.ajv.addSchema(this.held, 'openapi', undefined, false);
     } catch (error) {
       throw new SpecError(schemaRefusal((error as Error).message));
     }
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
   }
 
+  /**
+   * The validator of the schema at a pointer. Compiling it compiles every schema it reaches by
+   * `$ref`, in one call no deadline check could interrupt (seconds for an AWS finding's thousands):
+   * so those are compiled first, each on its own and once for all the schemas that reach it, the
+   * ones they reach before them, with a deadline check before each.
+   */
   private validator(pointer: string): ValidateFunction {
     let validate: ValidateFunction | undefined;
     try {
+      const refs = this.refsReached(pointer);
+      for (const ref of refs) this.graft(pointerOfRef(ref));
+      this.graft(pointer);
+      for (const ref of refs) {
+        checkDeadline();
+        this.ajv.getSchema(`openapi${ref}`);
+        this.compiledRefs.add(ref);
+      }
+      checkDeadline();
       validate = this.ajv.getSchema(`openapi#${pointer}`);
     } catch (error) {
       // Compiled when first needed: a schema no validator can compile (an `allOf` that is an object)
@@ -171,6 +219,41 @@ export class ContractChecker {
     }
     if (!validate) throw new Error(`no schema at ${pointer}`);
     return validate;
+  }
+
+  /** Puts the copy's value at a pointer into the document Ajv holds, at the same place (Ajv reads it there when it compiles). */
+  private graft(pointer: string): void {
+    if ((this.held as unknown) === this.registered) return;
+    let real: unknown = this.registered;
+    let held = this.held;
+    const tokens = pointer.split('/').slice(1).map(unescapePointerToken);
+    for (const [index, token] of tokens.entries()) {
+      real = real !== null && typeof real === 'object' ? (real as Record<string, unknown>)[token] : undefined;
+      if (real === null || typeof real !== 'object') return;
+      if (held[token] === real) return;
+      if (index === tokens.length - 1 || held[token] === undefined)
+        held[token] = index === tokens.length - 1 ? real : Array.isArray(real) ? [] : {};
+      held = held[token] as Record<string, unknown>;
+    }
+  }
+
+  /** The local `$ref`s the schema at a pointer reaches, not yet compiled, each after those it reaches. */
+  private refsReached(pointer: string): string[] {
+    const order: string[] = [];
+    const seen = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+      for (const [keyword, value] of Object.entries(node)) {
+        if (keyword === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
+          if (seen.has(value) || this.compiledRefs.has(value)) continue;
+          seen.add(value);
+          visit(valueAtPointer(this.registered, pointerOfRef(value)));
+          order.push(value);
+        } else for (const child of subschemasOf(keyword, value)) visit(child);
+      }
+    };
+    visit(valueAtPointer(this.registered, pointer));
+    return order;
   }
 
   private schemaViolation(pointer: string, value: unknown, what: string): Violation | undefined {

@@ -4,6 +4,7 @@ import { operationsAt, type ApiModel, type OperationModel, type SecurityRequirem
 import type { NegativeCase } from './negative-requests.js';
 import {
   buildRequest,
+  placeKey,
   positiveParts,
   splitTarget,
   type Header,
@@ -155,8 +156,13 @@ export function invalidCredentials(
       fc.tuple(...requirement.map(() => madeUpSecret)).map((secrets) => {
         const headers: Header[] = [];
         const query: Array<[string, string]> = [];
+        // Schemes that travel in one place (two OAuth2 flows, one Authorization header) get one value there.
+        const places = new Set<string>();
         requirement.forEach(({ scheme }, index) => {
           const secret = secrets[index]!;
+          const place = scheme.type === 'apiKey' ? placeKey(scheme.in, scheme.name) : placeKey('header', 'Authorization');
+          if (places.has(place)) return;
+          places.add(place);
           if (scheme.type === 'apiKey') {
             if (scheme.in === 'header') headers.push({ name: scheme.name, value: secret });
             else if (scheme.in === 'query') query.push([encodeURIComponent(scheme.name), secret]);

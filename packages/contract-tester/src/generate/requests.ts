@@ -65,6 +65,11 @@ export interface RequestParts {
   body?: RequestBody;
 }
 
+/** Where a credential travels: a header's name in any case, a query parameter's or a cookie's as written. */
+export function placeKey(place: 'header' | 'query' | 'cookie', name: string): string {
+  return `${place} ${place === 'header' ? name.toLowerCase() : name}`;
+}
+
 export const NO_CREDENTIALS: RequestCredentials = { kind: 'valid', credentials: [] };
 
 /** Percent-encodes text for a path segment or a query value (RFC 3986 unreserved characters stay). */

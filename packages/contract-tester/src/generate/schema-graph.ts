@@ -23,16 +23,17 @@ const LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
 const MAP = new Set(['properties', 'patternProperties', 'dependentSchemas', 'dependencies']);
 
 /**
- * How many schema objects one compile takes at most: about a tenth of a second of Ajv's work on
- * the project's machine. A larger schema is compiled in parts of this size, each a function of
- * its own that the part above calls by `$ref`.
+ * How many schema objects one compile takes at most: some tens of milliseconds of Ajv's work on
+ * the project's machine (an object of a Grafana panel's dozens of properties costs about half a
+ * millisecond), a step that a machine shared tenfold stretches to a second. A larger schema is
+ * compiled in parts of this size, each a function of its own that the part above calls by `$ref`.
  */
-export const PART_SIZE = 300;
+export const PART_SIZE = 100;
 
 const isNode = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The subschemas of a keyword's value (none for a keyword that holds no schema). */
-function subschemasOf(keyword: string, value: unknown): unknown[] {
+export function subschemasOf(keyword: string, value: unknown): unknown[] {
   if (ONE.has(keyword) && isNode(value)) return [value];
   if (LIST.has(keyword) && Array.isArray(value)) return value;
   if (MAP.has(keyword) && isNode(value)) return Object.values(value);
@@ -45,13 +46,16 @@ function subschemasOf(keyword: string, value: unknown): unknown[] {
  * spreadsheet API's batch request: thousands of objects), and the generators judge values by a
  * body's schema and then by each of its subschemas: the same objects compiled again and again.
  * Here a schema larger than PART_SIZE objects is compiled in parts, each registered once per
- * schema object (so a part shared by many schemas, or judged on its own, is compiled once), the
- * parts below first, with a deadline check before each.
+ * schema object and once per text (so a part shared by many schemas, judged on its own, or copied
+ * by the model into schemas of several operations, is compiled once), the parts below first, with
+ * a deadline check before each.
  */
 export class SchemaGraph {
   private readonly keys = new WeakMap<object, string>();
   private readonly failures = new WeakMap<object, Error>();
   private readonly sizes = new WeakMap<object, number>();
+  /** The key of each part compiled, by its text: equal copies of one schema (a body's and a response's) are compiled once. */
+  private readonly byText = new Map<string, string>();
   private count = 0;
 
   constructor(
@@ -89,6 +93,12 @@ export class SchemaGraph {
     try {
       const budget = { left: this.partSize };
       const copy = this.copy(node, budget, visiting);
+      const text = JSON.stringify(copy);
+      const same = this.byText.get(text);
+      if (same !== undefined) {
+        this.keys.set(node, same);
+        return same;
+      }
       checkDeadline();
       const key = `https://schema.invalid/${++this.count}`;
       this.ajv.addSchema(copy, key);
@@ -99,6 +109,7 @@ export class SchemaGraph {
         throw error;
       }
       this.keys.set(node, key);
+      this.byText.set(text, key);
       return key;
     } catch (error) {
       // A schema Ajv refuses stays refused; one the budget's end interrupted is not judged yet.

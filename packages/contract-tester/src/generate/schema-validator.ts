@@ -10,14 +10,15 @@ import type { Schema } from '../spec/model.js';
  * are judged by the same rules they are generated and broken by. OpenAPI's own keywords
  * (`example`, `x-…`) are not JSON Schema's, so strict mode is off.
  */
-export function createAjv(options: { verbose?: boolean; firstError?: boolean; wholeInt64?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { verbose?: boolean; firstError?: boolean; wholeInt64?: boolean; callRefs?: boolean } = {}): Ajv2020 {
   // A format it does not know is an annotation (JSON Schema 2020-12): ignored, without a warning.
   // `verbose` keeps each error's schema, which explaining a failed oneOf needs. `firstError` is
-  // for a yes or no: it stops at the first error, and calls each `$ref` rather than copying it in.
+  // for a yes or no: it stops at the first error. Both it and `callRefs` call each `$ref`'s
+  // function rather than copying its code in, so a schema reached by many is compiled once.
   const ajv = new Ajv2020({
     strict: false,
     allErrors: options.firstError !== true,
-    ...(options.firstError ? { inlineRefs: false } : {}),
+    ...(options.firstError || options.callRefs ? { inlineRefs: false } : {}),
     validateFormats: true,
     logger: false,
     verbose: options.verbose === true,

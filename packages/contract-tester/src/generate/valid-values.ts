@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { keepWhere, UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
 import { sampledPropertyClasses } from './unicode-classes.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
@@ -79,13 +80,32 @@ export function textOfLength(min: number, max: number, unit: fc.Arbitrary<string
 const matchingCache = new Map<string, fc.Arbitrary<string>>();
 
 /**
+ * The longest pattern fast-check builds a generator from. Building one is a call no deadline
+ * check can interrupt, and its cost grows faster than the pattern: each repetition tests its
+ * whole body against a list of tricky strings, so a 22,190-character pattern (a chart API's list
+ * of a thousand font names under a `*`) takes a second of CPU. A longer pattern's text is made
+ * as an unanchored pattern's is, and kept only where the pattern matches it.
+ */
+export const MAX_GENERATED_PATTERN = 1000;
+
+/**
  * fc.stringMatching, once per pattern: building one parses the pattern into arbitraries, some
  * milliseconds each, and a spec's patterns are asked for again by every rule and site of a body.
+ * Built only while the budget has time left.
  */
 function matching(pattern: RegExp): fc.Arbitrary<string> {
   let arbitrary = matchingCache.get(pattern.source);
   if (!arbitrary) {
-    arbitrary = fc.stringMatching(new RegExp(sampledPropertyClasses(pattern.source), pattern.flags));
+    checkDeadline();
+    // fast-check tries a pattern's pieces by throwing an Error for each that does not fit:
+    // capturing their stack traces is most of a build's cost, and nothing reads them.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      arbitrary = fc.stringMatching(new RegExp(sampledPropertyClasses(pattern.source), pattern.flags));
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
     if (matchingCache.size < 10_000) matchingCache.set(pattern.source, arbitrary);
   }
   return arbitrary;
@@ -107,10 +127,11 @@ function validString(schema: Schema, options: ValueOptions): fc.Arbitrary<string
   if (format?.type === 'string' && format.valid) return keepWhere(format.valid(), fits, `a ${String(schema['format'])} of its length`);
   // An anchored pattern says what the whole text looks like: generate from it. An unanchored one
   // (`\S`) says little: generate text of the right length and keep what matches.
-  if (pattern && pattern.source.startsWith('^') && pattern.source.endsWith('$')) {
+  if (pattern && pattern.source.startsWith('^') && pattern.source.endsWith('$') && pattern.source.length <= MAX_GENERATED_PATTERN) {
     try {
       return keepWhere(matching(pattern), (text) => fits(text) && !/[\0\ud800-\udfff]/u.test(text), `a text matching ${pattern.source}`);
-    } catch {
+    } catch (error) {
+      rethrowDeadline(error);
       // A construct fast-check cannot generate from (a lookahead): generate text and keep what matches.
     }
   }
@@ -310,6 +331,8 @@ const values = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 const asciiValues = new WeakMap<Schema, fc.Arbitrary<unknown>>();
 
 function makeValidValue(raw: Schema, options: ValueOptions): fc.Arbitrary<unknown> {
+  // Once per schema object, but a body can hold thousands (a spreadsheet API's batch request).
+  checkDeadline();
   // JSON Schema's boolean schemas: `true` takes any value, `false` none.
   if ((raw as unknown) === true) return fc.jsonValue({ maxDepth: 2 });
   if (raw === null || typeof raw !== 'object') return unmakeable(`the schema ${JSON.stringify(raw)}, which no value satisfies`);

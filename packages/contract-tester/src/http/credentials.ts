@@ -1,4 +1,4 @@
-import type { Credential, Header, TestRequest } from '../generate/requests.js';
+import { placeKey, type Credential, type Header, type TestRequest } from '../generate/requests.js';
 import type { OperationModel, SchemeModel, SecurityRequirement } from '../spec/model.js';
 
 /** The prefix of every variable the tester names for a secret: never the API's own. */
@@ -114,17 +114,26 @@ export class Credentials {
     return header && this.secrets.get(header.variable)?.toLowerCase().startsWith('bearer ') ? { ...header, scheme: name } : undefined;
   }
 
-  /** How to authenticate an operation: not needed, these credentials, or why the tester cannot. */
+  /**
+   * How to authenticate an operation: not needed, these credentials, or why the tester cannot.
+   * `security` lists alternatives, any one of which will do, each the schemes it needs together:
+   * the credentials are those of one alternative, the first the tester holds every scheme of.
+   */
   forOperation(operation: OperationModel): Authentication {
     const { alternatives, optional } = operation.security;
     if (!alternatives.length) return { kind: 'none-needed' };
+    const clashes: string[] = [];
     for (const requirement of alternatives) {
-      const credentials = requirement.map(({ name, scheme }) => this.fill(name, scheme));
-      if (credentials.every((credential) => credential !== undefined)) return { kind: 'authenticated', requirement, credentials };
+      const filled = requirement.map(({ name, scheme }) => this.fill(name, scheme));
+      if (!filled.every((credential) => credential !== undefined)) continue;
+      const credentials = onePerPlace(filled);
+      if (credentials) return { kind: 'authenticated', requirement, credentials };
+      clashes.push(describe(requirement));
     }
     if (optional) return { kind: 'none-needed' };
     const options = alternatives.map(describe).join(', or ');
-    return { kind: 'impossible', reason: `it needs ${options}; give --security NAME=VALUE (or --auth, --api-key, -H)` };
+    const clash = clashes.length ? ` (${clashes.join(', ')}: two values for one header, query parameter or cookie)` : '';
+    return { kind: 'impossible', reason: `it needs ${options}${clash}; give --security NAME=VALUE (or --auth, --api-key, -H)` };
   }
 
   /**
@@ -152,6 +161,24 @@ export class Credentials {
     if (secret === undefined) return undefined;
     return credential.basic ? Buffer.from(secret, 'utf8').toString('base64') : secret;
   }
+}
+
+/**
+ * One credential per place, where schemes of one requirement travel in the same one (Google's
+ * documents require an implicit and an authorization-code OAuth2 scheme together: one bearer token
+ * in one Authorization header satisfies both); undefined when two would need different values
+ * there, which no request can send (RFC 9110 §5.3: Authorization is not a list).
+ */
+function onePerPlace(credentials: Credential[]): Credential[] | undefined {
+  const kept = new Map<string, Credential>();
+  for (const credential of credentials) {
+    const key = placeKey(credential.place, credential.name);
+    const there = kept.get(key);
+    if (!there) kept.set(key, credential);
+    else if (there.variable !== credential.variable || there.prefix !== credential.prefix || there.basic !== credential.basic)
+      return undefined;
+  }
+  return [...kept.values()];
 }
 
 /** What a request's credentials add to it: headers, and query pairs (already encoded). */

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
 import { coerceHeader, ContractChecker, type ObservedResponse } from '../../src/checks/response-contract.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { PET_STORE_PROFILE, petStoreDocument } from '../support/pet-store.js';
@@ -231,5 +233,72 @@ describe('a document with `$id`s', () => {
     const document = parseSpec(JSON.stringify(schemaIdsSpec('schemas')));
     expect(() => new ContractChecker(document)).toThrow(SpecError);
     expect(() => new ContractChecker(document)).toThrow(`two of its schemas have the $id "${SHARED_ID}", which must name one schema`);
+  });
+});
+
+describe('the compile of a response schema, within the budget', () => {
+  afterEach(() => {
+    setGenerationDeadline(undefined);
+    vi.restoreAllMocks();
+  });
+
+  // An answer whose schema reaches many others by $ref, as an AWS finding reaches thousands.
+  const PARTS = 30;
+  const schemas: Record<string, unknown> = {
+    Leaf: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } },
+    Finding: {
+      type: 'object',
+      properties: Object.fromEntries(
+        Array.from({ length: PARTS }, (_, index) => [`p${index}`, { $ref: `#/components/schemas/Part${index}` }]),
+      ),
+    },
+  };
+  for (let index = 0; index < PARTS; index++)
+    schemas[`Part${index}`] = { type: 'object', properties: { leaf: { $ref: '#/components/schemas/Leaf' } } };
+  const answer = (ref: string) => ({ '200': { description: 'ok', content: { 'application/json': { schema: { $ref: ref } } } } });
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'findings', version: '1' },
+    paths: {
+      '/findings': { get: { responses: answer('#/components/schemas/Finding') } },
+      '/findings/{id}': { get: { responses: answer('#/components/schemas/Finding') } },
+    },
+    components: { schemas },
+  };
+  const response = (url: string, body: unknown) => ({
+    method: 'GET',
+    url,
+    status: 200,
+    headers: JSON_TYPE,
+    body,
+    text: JSON.stringify(body),
+  });
+
+  it('gives Ajv no whole document to walk in one call: the parts a schema needs, as it needs them', () => {
+    const addSchema = vi.spyOn(Ajv2020.prototype, 'addSchema');
+    const checker = new ContractChecker(parseSpec(JSON.stringify(spec)));
+    expect(addSchema.mock.calls.filter(([, key]) => key === 'openapi').map(([schema]) => schema)).toEqual([{}]);
+    expect(checker.findings(response('/findings', { p3: { leaf: { n: 1 } } }))).toEqual([]);
+    expect(checker.findings(response('/findings', { p3: { leaf: {} } })).map(({ check }) => check)).toEqual([
+      'response_schema_conformance',
+    ]);
+  });
+
+  it('asks the deadline before each schema it reaches, compiles each once, and can be interrupted and taken up again', () => {
+    const checker = new ContractChecker(parseSpec(JSON.stringify(spec)));
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    setGenerationDeadline(clock + 5);
+    expect(() => checker.findings(response('/findings', { p0: { leaf: { n: 1 } } }))).toThrow(DeadlineReached);
+
+    setGenerationDeadline(Number.MAX_SAFE_INTEGER);
+    const before = clock;
+    expect(checker.findings(response('/findings', { p0: { leaf: { n: 1 } } }))).toEqual([]);
+    // Each of the schemas not compiled before the interruption, on its own: Finding, Leaf and the parts.
+    expect(clock - before).toBeGreaterThanOrEqual(PARTS + 2 - 5);
+    const found = checker.findings(response('/findings/1', { p7: { leaf: { n: 'x' } } }));
+    expect(found.map(({ check }) => check)).toEqual(['response_schema_conformance']);
+    // The other operation's answer reaches the same schemas: none is compiled again.
+    expect(clock - before).toBeLessThanOrEqual(PARTS + 2 - 5 + 2);
   });
 });

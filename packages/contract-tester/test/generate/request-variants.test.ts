@@ -71,6 +71,19 @@ describe('request variants', () => {
     expect(values.some((value) => /^X-API-Key: [A-Za-z0-9_-]{43}$/.test(value))).toBe(true);
     expect(values.some((value) => /^Authorization: Bearer [A-Za-z0-9_-]{43}$/.test(value))).toBe(true);
     expect(values.every((value) => value === 'none' || !value.includes(' + '))).toBe(true);
+    // Two OAuth2 schemes required together (Google's documents): one forged Authorization, not two.
+    const oauth = { type: 'oauth2' } as const;
+    const together = fc.sample(
+      invalidCredentials([
+        [
+          { name: 'Oauth2', scheme: oauth },
+          { name: 'Oauth2c', scheme: oauth },
+        ],
+      ]),
+      { numRuns: 20, seed: 4 },
+    );
+    for (const { credentials } of together)
+      if (credentials.kind === 'forged') expect(credentials.headers.filter(({ name }) => name === 'Authorization')).toHaveLength(1);
     const basic = fc.sample(invalidCredentials([[{ name: 'b', scheme: { type: 'http', scheme: 'basic' } }]]), { numRuns: 20, seed: 4 });
     expect(
       basic.some(({ credentials }) => credentials.kind === 'forged' && /^Basic [A-Za-z0-9+/=]+$/.test(credentials.headers[0]!.value)),

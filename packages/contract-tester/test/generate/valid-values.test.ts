@@ -1,11 +1,13 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DeadlineReached, setGenerationDeadline } from '../../src/deadline.js';
 import { isValid } from '../../src/generate/schema-validator.js';
 import { inlineSchema, type Schema } from '../../src/spec/model.js';
 import {
   codePointLength,
   integerRange,
   isNoncharacter,
+  MAX_GENERATED_PATTERN,
   mergeAllOf,
   pick,
   textUnit,
@@ -13,6 +15,17 @@ import {
   validValue,
 } from '../../src/generate/valid-values.js';
 import { petStoreDocument } from '../support/pet-store.js';
+
+// fast-check's pattern generator, counted (an ES module's exports cannot be spied on).
+const built = vi.hoisted(() => ({ patterns: [] as string[] }));
+vi.mock('fast-check', async (importOriginal) => {
+  const real = await importOriginal<typeof import('fast-check')>();
+  const stringMatching: typeof real.stringMatching = (pattern, constraints) => {
+    built.patterns.push(pattern.source);
+    return real.stringMatching(pattern, constraints);
+  };
+  return { ...real, stringMatching, default: { ...real.default, stringMatching } };
+});
 
 const document = petStoreDocument();
 const component = (name: string) => inlineSchema(document, { $ref: `#/components/schemas/${name}` });
@@ -158,5 +171,35 @@ describe('valid values from a schema', () => {
     expect(() => sample({ type: 'application/json' }, 1)).toThrow(/type "application\/json", which is not a JSON Schema type/);
     expect(() => sample({ type: 'object', required: ['gone'], properties: { gone: false } }, 5)).toThrow(UnmakeableValue);
     expect(sample(true as unknown as Schema, 5)).toHaveLength(5);
+  });
+});
+
+describe('valid text of a pattern, within the budget', () => {
+  afterEach(() => setGenerationDeadline(undefined));
+
+  // A list of names under a repetition, as a chart API's font parameter has (22,190 characters).
+  const names = Array.from({ length: 300 }, (_, index) => `Font ${index}`);
+  const long = `^(?:${names.join('|')}|[ -~])*$`;
+
+  it("is made without fast-check's generator from a pattern too long to build one from in time, and only where it matches", () => {
+    expect(long.length).toBeGreaterThan(MAX_GENERATED_PATTERN);
+    const texts = fc.sample(validValue({ type: 'string', maxLength: 20, pattern: long }), { numRuns: 100, seed: 1 });
+    expect(built.patterns).not.toContain(long);
+    for (const text of texts) expect(text).toMatch(new RegExp(long, 'u'));
+  });
+
+  it("are not made once the budget is spent, schema object by schema object (a batch request's thousands)", () => {
+    setGenerationDeadline(performance.now() - 1);
+    expect(() => validValue({ type: 'object', properties: { budget: { type: 'integer', minimum: 7 } } })).toThrow(DeadlineReached);
+  });
+
+  it('is not built once the budget is spent: the build is one call no check can interrupt', () => {
+    const pattern = '^[a-z]{2}-budget-[0-9]+$';
+    setGenerationDeadline(performance.now() - 1);
+    expect(() => validValue({ type: 'string', pattern })).toThrow(DeadlineReached);
+    expect(built.patterns).not.toContain(pattern);
+    setGenerationDeadline(undefined);
+    validValue({ type: 'string', pattern });
+    expect(built.patterns).toContain(pattern);
   });
 });

@@ -110,4 +110,64 @@ describe('the credentials the tester holds', () => {
     });
     expect(targetWith('/a?b=1', parts.query)).toBe('/a?b=1&api%20key=$V');
   });
+
+  // Google's documents (APIs-guru): every operation's alternatives each require two OAuth2 schemes together.
+  const googleShaped = readApiModel(
+    parseSpec(
+      JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: 'repos', version: '1' },
+        paths: {
+          '/repos': {
+            get: {
+              responses: { '200': { description: 'ok' } },
+              security: [
+                { Oauth2: ['read'], Oauth2c: ['read'] },
+                { Oauth2: ['admin'], Oauth2c: ['admin'] },
+              ],
+            },
+            post: {
+              responses: { '200': { description: 'ok' } },
+              security: [{ basic: [], bearer: [] }, { key: [] }],
+            },
+            delete: { responses: { '200': { description: 'ok' } }, security: [{ basic: [], bearer: [] }] },
+          },
+        },
+        components: {
+          securitySchemes: {
+            Oauth2: { type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://a.test/auth', scopes: { read: 'r', admin: 'a' } } } },
+            Oauth2c: {
+              type: 'oauth2',
+              flows: {
+                authorizationCode: { authorizationUrl: 'https://a.test/auth', tokenUrl: 'https://a.test/token', scopes: { read: 'r' } },
+              },
+            },
+            basic: { type: 'http', scheme: 'basic' },
+            bearer: { type: 'http', scheme: 'bearer' },
+            key: { type: 'apiKey', in: 'header', name: 'X-Key' },
+          },
+        },
+      }),
+    ),
+  );
+  const repos = (method: string) => googleShaped.operations.find((candidate) => candidate.method === method)!;
+
+  it('send one alternative, and one value per header: schemes of one alternative that share Authorization share one token', () => {
+    const held = new Credentials({ apiKey: 'token' });
+    const authentication = held.forOperation(repos('get'));
+    expect(authentication).toMatchObject({ kind: 'authenticated', credentials: [{ scheme: 'Oauth2', name: 'Authorization' }] });
+    const credentials = authentication.kind === 'authenticated' ? authentication.credentials : [];
+    const { headers } = credentialParts({ headers: [], credentials: { kind: 'valid', credentials } }, held, () => 'token');
+    expect(headers).toEqual([{ name: 'Authorization', value: 'Bearer token' }]);
+  });
+
+  it('take another alternative, or say why none, where one would need two values of Authorization (basic and bearer together)', () => {
+    const held = new Credentials({ apiKey: 'token', basic: 'u:p' });
+    expect(held.forOperation(repos('post'))).toMatchObject({ kind: 'authenticated', credentials: [{ scheme: 'key', name: 'X-Key' }] });
+    const refused = held.forOperation(repos('delete'));
+    expect(refused.kind).toBe('impossible');
+    expect(refused.kind === 'impossible' && refused.reason).toMatch(
+      /basic \(http basic\) \+ bearer \(http bearer\).*two values for one header/,
+    );
+  });
 });
