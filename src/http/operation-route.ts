@@ -130,12 +130,14 @@ export function operationRoute<K extends OperationId>(
 ): RequestHandler {
   const serialisers = compileSerialisers(contract, entry);
   const render = (result: OperationResult<K>) => renderResult(result, serialisers);
+  // Each header parameter's name in the spec, and as Node keys req.headers: lower-cased once here,
+  // since a string made per request is also looked up in V8's string table to be used as a key.
   const headerNames = parametersOf(contract.document, entry.operation)
     .filter((parameter) => parameter.in === 'header')
-    .map((parameter) => parameter.name);
+    .map((parameter) => [parameter.name, parameter.name.toLowerCase()] as const);
   return (req, res, next) => {
     const headers: Record<string, string | string[] | undefined> = {};
-    for (const name of headerNames) headers[name] = req.headers[name.toLowerCase()];
+    for (const [name, key] of headerNames) headers[name] = req.headers[key];
     const request = {
       path: req.openapi?.pathParams ?? {},
       query: req.query,
