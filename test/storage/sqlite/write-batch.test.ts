@@ -21,6 +21,13 @@ describe('executeBatch', () => {
     await migrateSqlite(db);
   });
 
+  /** The writes' statements, once alice's account (account 1) exists. */
+  async function withAlice() {
+    const writes = prepareWrites(db);
+    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    return writes;
+  }
+
   it('runs every write in one transaction: one commit for the batch', async () => {
     const ops: WriteOp[] = [
       { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
@@ -77,8 +84,7 @@ describe('executeBatch', () => {
   });
 
   it('renders the responses of keyed creates before the commit and records them with their pets', async () => {
-    const writes = prepareWrites(db);
-    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const writes = await withAlice();
     const { results } = await executeBatch(
       db,
       writes,
@@ -95,8 +101,7 @@ describe('executeBatch', () => {
   });
 
   it('fails a write that fails alone: the others of the batch commit', async () => {
-    const writes = prepareWrites(db);
-    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const writes = await withAlice();
     const { results } = await executeBatch(
       db,
       writes,
@@ -121,8 +126,7 @@ describe('executeBatch', () => {
   });
 
   it('fails every write when the transaction itself fails, and leaves nothing behind', async () => {
-    const writes = prepareWrites(db);
-    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const writes = await withAlice();
     const { results } = await executeBatch(
       db,
       writes,
