@@ -164,6 +164,8 @@ export function start(server) {
   // Under callgrind (bench/cost.mjs) a request can wait longer than Node's default timeouts.
   if (process.env.HEADERS_TIMEOUT_MS) server.headersTimeout = Number(process.env.HEADERS_TIMEOUT_MS);
   if (process.env.REQUEST_TIMEOUT_MS) server.requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS);
+  // Node's 5 s closes a kept-alive connection whose next request waits that long to be read.
+  if (process.env.KEEP_ALIVE_TIMEOUT_MS) server.keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT_MS);
   server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
     process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://127.0.0.1:${server.address().port}/v1` })}\n`);
   });

@@ -89,8 +89,9 @@ for (const [index, root] of roots.entries()) {
       PORT: '0',
       LOG_LEVEL: 'info',
       ...(await deployedSettings(config)),
-      // Under callgrind a request can wait longer than the default timeouts on a busy machine (408).
-      ...(callgrind ? { HEADERS_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000' } : {}),
+      // Under callgrind a request can wait longer than the default timeouts on a busy machine (408),
+      // and a kept-alive connection's next request longer than Node's keep-alive timeout (closed).
+      ...(callgrind ? { HEADERS_TIMEOUT_MS: '600000', REQUEST_TIMEOUT_MS: '600000', KEEP_ALIVE_TIMEOUT_MS: '600000' } : {}),
     },
     logFile: join(work, `server-${index}.log`),
   });

@@ -2,6 +2,7 @@ import type { DefaultedParameters, OperationResults } from '../../generated/cont
 import type { operations } from '../../generated/openapi.js';
 import type { Principal } from '../storage/api-keys.js';
 import type { RecordedResponse } from '../storage/idempotency.js';
+import type { MaybePromise } from '../storage/pets.js';
 
 export type { RecordedResponse };
 
@@ -70,13 +71,17 @@ export interface RecordedResult<K extends OperationId> {
   readonly [renderedFor]?: K;
 }
 
-/** An operation's implementation, as a function of its typed request. */
-export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>) => Promise<OperationResult<K>>;
+/**
+ * An operation's implementation, as a function of its typed request: a promise of its result, or,
+ * where storage answered at once (SQLite's reads), the result itself, raising its errors as it
+ * goes, so that a read costs no promise.
+ */
+export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>) => MaybePromise<OperationResult<K>>;
 
 /** One that may answer with a recorded response instead (createPet, with an Idempotency-Key). */
 export type RecordingOperationHandler<K extends OperationId> = (
   request: OperationRequest<K>,
-) => Promise<OperationResult<K> | RecordedResult<K>>;
+) => MaybePromise<OperationResult<K> | RecordedResult<K>>;
 
 /** One handler for every operation of the spec: an operation added to openapi.yaml fails `tsc` until handled. */
 export type OperationHandlers = { [K in OperationId]: RecordingOperationHandler<K> };

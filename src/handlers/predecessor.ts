@@ -2,6 +2,7 @@ import type { DefaultedParameters } from '../../generated/contract.js';
 import type { operations } from '../../generated/openapi.js';
 import type { PreviousOperations } from '../../generated/predecessor.js';
 import type { Principal } from '../storage/api-keys.js';
+import type { MaybePromise } from '../storage/pets.js';
 import type { OperationHandlers, OperationId, OperationResult, RecordedResponse, RecordedResult } from './operation.js';
 
 /**
@@ -48,7 +49,7 @@ type VersionResult<K> = K extends OperationId
  */
 export type Adapter<Ops, K extends keyof Ops> = (
   current: OperationHandlers,
-) => (request: VersionRequest<Ops, K>) => Promise<VersionResult<K>>;
+) => (request: VersionRequest<Ops, K>) => MaybePromise<VersionResult<K>>;
 
 /**
  * Identical types, not merely assignable ones: a renamed optional parameter leaves each version's

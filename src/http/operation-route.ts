@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import fastJson from 'fast-json-stringify';
 import type { Contract } from '../contract/contract.js';
 import { parametersOf, type OperationEntry } from '../contract/spec.js';
@@ -130,12 +130,14 @@ export function operationRoute<K extends OperationId>(
 ): RequestHandler {
   const serialisers = compileSerialisers(contract, entry);
   const render = (result: OperationResult<K>) => renderResult(result, serialisers);
+  // Each header parameter's name in the spec, and as Node keys req.headers: lower-cased once here,
+  // since a string made per request is also looked up in V8's string table to be used as a key.
   const headerNames = parametersOf(contract.document, entry.operation)
     .filter((parameter) => parameter.in === 'header')
-    .map((parameter) => parameter.name);
+    .map((parameter) => [parameter.name, parameter.name.toLowerCase()] as const);
   return (req, res, next) => {
     const headers: Record<string, string | string[] | undefined> = {};
-    for (const name of headerNames) headers[name] = req.headers[name.toLowerCase()];
+    for (const [name, key] of headerNames) headers[name] = req.headers[key];
     const request = {
       path: req.openapi?.pathParams ?? {},
       query: req.query,
@@ -144,12 +146,23 @@ export function operationRoute<K extends OperationId>(
       principal: contextOf(res).principal,
       render,
     } as unknown as OperationRequest<K>;
-    handler(request).then((result) => {
-      const written = result as AnyResult | RecordedResult<OperationId>;
-      if (isRecorded(written)) return writeRecorded(res, written);
-      const precondition = preconditionOf(req, written);
-      if (precondition === 'failed') return next(apiError('precondition_failed', {}));
-      writeResult(res, written, serialisers, precondition === 'not_modified');
-    }, next);
+    const result = handler(request);
+    // A handler whose storage answered at once answers at once: written now, without a promise.
+    if (result instanceof Promise) result.then((settled) => writeOutcome(req, res, next, settled, serialisers), next);
+    else writeOutcome(req, res, next, result, serialisers);
   };
+}
+
+/** Writes what a handler returned, or passes a failed precondition on to the error handler. */
+function writeOutcome(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  result: AnyResult | RecordedResult<OperationId>,
+  serialisers: Map<number, Serialise>,
+): void {
+  if (isRecorded(result)) return writeRecorded(res, result);
+  const precondition = preconditionOf(req, result);
+  if (precondition === 'failed') return next(apiError('precondition_failed', {}));
+  writeResult(res, result, serialisers, precondition === 'not_modified');
 }

@@ -3,11 +3,24 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * JSON lines for the service. Written asynchronously to stdout by default: lines that arrive while a
- * write is under way go out together in the next one, instead of one write system call per request
- * on the request path; pino flushes what is pending when the process exits.
+ * The most bytes of held lines one write takes (sonic-boom's `maxWrite`, 16 KiB by default). While a
+ * write is under way, sonic-boom appends each new line to the last chunk it holds and measures that
+ * whole chunk in UTF-8 again first, so the work per line grows with the chunk: a smaller chunk keeps
+ * it small, and still writes many lines per system call.
  */
-export function createLogger(level: string, destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
+export const LOG_WRITE_BYTES = 4096;
+
+/**
+ * Where JSON lines go by default: a file descriptor (stdout) or a path, written asynchronously: lines
+ * that arrive while a write is under way go out together in the next one, instead of one write
+ * system call per request on the request path; pino flushes what is pending when the process exits.
+ */
+export function logDestination(dest: number | string = 1) {
+  return pino.destination({ dest, sync: false, maxWrite: LOG_WRITE_BYTES });
+}
+
+/** JSON lines for the service, to logDestination() unless given another destination. */
+export function createLogger(level: string, destination: DestinationStream = logDestination()): Logger {
   return pino(
     {
       level,

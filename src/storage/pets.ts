@@ -24,6 +24,9 @@ export const FIRST_PET_VERSION = 1;
  */
 export type ExpectedVersions = readonly number[] | undefined;
 
+/** A value, or a promise of it: what a backend that can answer synchronously returns at once. */
+export type MaybePromise<T> = T | Promise<T>;
+
 /** What an update did: the pet as it is now, or why nothing changed. */
 export type PetUpdate = { kind: 'updated'; pet: VersionedPet } | { kind: 'not_found' } | { kind: 'version_mismatch' };
 
@@ -46,9 +49,10 @@ export interface PetPageQuery {
 export interface PetStore {
   /** A new pet, at FIRST_PET_VERSION; its id is never given to another pet. */
   createPet(pet: NewPet): Promise<Pet>;
-  getPet(id: number): Promise<VersionedPet | undefined>;
-  /** Pets ordered by id ascending. */
-  listPets(query: PetPageQuery): Promise<Pet[]>;
+  /** Answered at once by a backend that reads synchronously (SQLite), so a read costs no promise. */
+  getPet(id: number): MaybePromise<VersionedPet | undefined>;
+  /** Pets ordered by id ascending; answered at once as getPet is. */
+  listPets(query: PetPageQuery): MaybePromise<Pet[]>;
   /**
    * Applies a merge patch and raises the pet's version, if the pet exists and has one of the expected
    * versions: the check and the write are one atomic step, so of two updates that expect the same

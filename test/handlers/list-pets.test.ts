@@ -4,7 +4,7 @@ import { listPets } from '../../src/handlers/list-pets.js';
 import type { OperationHandler } from '../../src/handlers/operation.js';
 import { encodeCursor } from '../../src/handlers/paging.js';
 import type { Pet, Storage } from '../../src/storage/storage.js';
-import { backends } from '../support/backends.js';
+import { backends, sqliteBackend } from '../support/backends.js';
 import { operationRequest } from '../support/operation-request.js';
 import { openTestStorage } from '../support/test-app.js';
 
@@ -38,7 +38,19 @@ describe.each(backends)('listPets handler [$name]', (backend) => {
   });
 
   it('raises invalid_cursor for a cursor it did not issue', async () => {
-    const failure = await handler(operationRequest({ query: { limit: 2, cursor: 'aGVsbG8' } })).catch((error: unknown) => error);
+    const failure = await (async () => handler(operationRequest({ query: { limit: 2, cursor: 'aGVsbG8' } })))().catch(
+      (error: unknown) => error,
+    );
     expect(isApiError(failure) && failure.toBody()).toMatchObject({ code: 'invalid_cursor', status: 400 });
+  });
+});
+
+describe('listPets handler on SQLite', () => {
+  it('answers at once, without a promise, as the store does', async () => {
+    const storage = await openTestStorage(sqliteBackend);
+    const pet = await storage.createPet({ name: 'Rex', categoryId: 3 });
+    const answer = listPets({ storage, basePath: '/v1' })(operationRequest({ query: { limit: 5 } }));
+    expect(answer).not.toBeInstanceOf(Promise);
+    expect(answer).toEqual({ status: 200, body: [pet] });
   });
 });

@@ -128,4 +128,19 @@ describe('the operation adapter', () => {
     const res = await t.api.get('/v1/pets').set(t.auth).expect(400);
     expect(res.body).toMatchObject({ code: 'invalid_cursor', status: 400 });
   });
+
+  it('writes a result a handler returns at once, and sends an error it throws at once as the Error object', async () => {
+    const t = await withHandlers({
+      getPet: ({ path: { petId } }) => {
+        if (petId === 2) throw apiError('pet_not_found', { petId });
+        return { status: 200, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { ETag: '"1-1"' } };
+      },
+    });
+    const found = await t.api.get('/v1/pets/1').set(t.auth).expect(200);
+    expect(found.text).toBe('{"id":1,"name":"Rex","categoryId":1}');
+    expect(found.headers['etag']).toBe('"1-1"');
+    await t.api.get('/v1/pets/1').set(t.auth).set('If-None-Match', '"1-1"').expect(304);
+    const missing = await t.api.get('/v1/pets/2').set(t.auth).expect(404);
+    expect(missing.body).toMatchObject({ code: 'pet_not_found', status: 404 });
+  });
 });

@@ -1,4 +1,9 @@
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOG_WRITE_BYTES, logDestination } from '../../src/log/logger.js';
 import { capturingLogger } from '../support/log-capture.js';
 
 describe('the logger', () => {
@@ -14,5 +19,18 @@ describe('the logger', () => {
     capture.logger.info({ req: { headers: { authorization: 'Bearer psk_secret' } }, apiKey: 'psk_secret', key: 'psk_secret' }, 'request');
     expect(capture.text()).not.toContain('psk_secret');
     expect(capture.lines[0]).toMatchObject({ req: { headers: { authorization: '[redacted]' } }, apiKey: '[redacted]', key: '[redacted]' });
+  });
+
+  it('by default holds at most LOG_WRITE_BYTES for one write, and writes every line whole and in order', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const destination = logDestination(path);
+    const lines = Array.from({ length: 200 }, (_, i) => `{"n":${i},"pad":"${'x'.repeat(i % 97)}"}\n`);
+    // One turn of the event loop, as the responses of many connections close together.
+    for (const line of lines) destination.write(line);
+    expect((destination as unknown as { maxWrite: number }).maxWrite).toBe(LOG_WRITE_BYTES);
+    const closed = once(destination, 'close');
+    destination.end();
+    await closed;
+    expect(readFileSync(path, 'utf8')).toBe(lines.join(''));
   });
 });

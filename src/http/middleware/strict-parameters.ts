@@ -9,6 +9,8 @@ type Location = 'path' | 'query' | 'header';
 interface Parameter {
   in: Location;
   name: string;
+  /** Its key in req.headers (lower case), for a header; else its name. */
+  key: string;
   integer: boolean;
   /** How messages name it, as the validator's do (`query.limit`). */
   field: string;
@@ -29,6 +31,7 @@ function parametersByOperation({ document, operations }: Contract): Map<string, 
       .map((parameter) => ({
         in: parameter.in as Location,
         name: parameter.name,
+        key: parameter.in === 'header' ? parameter.name.toLowerCase() : parameter.name,
         integer: resolveRef(document, parameter.schema ?? {})['type'] === 'integer',
         field: `${PREFIX[parameter.in as Location]}.${parameter.name}`,
       }));
@@ -37,10 +40,10 @@ function parametersByOperation({ document, operations }: Contract): Map<string, 
   return table;
 }
 
-function valueOf(req: Request, { in: where, name }: Parameter): unknown {
+function valueOf(req: Request, { in: where, name, key }: Parameter): unknown {
   if (where === 'path') return req.openapi?.pathParams?.[name];
   if (where === 'query') return (req.query as Record<string, unknown>)[name];
-  return req.headers[name.toLowerCase()];
+  return req.headers[key];
 }
 
 /** Every key and value of the raw query string, percent-decoded strictly (UTF-8, no stray `%`). */

@@ -29,8 +29,8 @@ function expectedColumn(expected: ExpectedVersions): string | null {
 
 /**
  * The embedded backend: one SQLite file (better-sqlite3) in WAL mode. Reads run on this thread's
- * connection, synchronously (better-sqlite3 is; the methods are async only to keep the interfaces
- * both backends implement). Writes go to a writer (writer.ts): batched, one transaction and one fsync
+ * connection, synchronously (better-sqlite3 is): the pet reads and the key lookup answer at once,
+ * the rest return promises to keep the interfaces both backends implement. Writes go to a writer (writer.ts): batched, one transaction and one fsync
  * per batch, in a thread of their own so that a commit never stalls the reads.
  */
 export class SqliteStorage implements Storage {
@@ -78,7 +78,7 @@ export class SqliteStorage implements Storage {
     );
   }
 
-  async getPet(id: number): Promise<VersionedPet | undefined> {
+  getPet(id: number): VersionedPet | undefined {
     const row = this.reads.getPet.get(id);
     return row && versionedPetFromRow(row);
   }
@@ -92,7 +92,7 @@ export class SqliteStorage implements Storage {
     return this.writer.write({ kind: 'deletePet', id, expected: expectedColumn(expected) });
   }
 
-  async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
+  listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
     const rows = status === undefined ? this.reads.listPets.all(afterId, limit) : this.reads.listPetsByStatus.all(status, afterId, limit);
     return rows.map(petFromRow);
   }

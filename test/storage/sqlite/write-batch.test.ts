@@ -21,6 +21,13 @@ describe('executeBatch', () => {
     await migrateSqlite(db);
   });
 
+  /** The writes' statements, once alice's account (account 1) exists. */
+  async function withAlice() {
+    const writes = prepareWrites(db);
+    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    return writes;
+  }
+
   it('runs every write in one transaction: one commit for the batch', async () => {
     const ops: WriteOp[] = [
       { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
@@ -77,8 +84,7 @@ describe('executeBatch', () => {
   });
 
   it('renders the responses of keyed creates before the commit and records them with their pets', async () => {
-    const writes = prepareWrites(db);
-    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const writes = await withAlice();
     const { results } = await executeBatch(
       db,
       writes,
@@ -94,9 +100,33 @@ describe('executeBatch', () => {
     expect(db.prepare('SELECT key, status FROM idempotency_keys').all()).toEqual([{ key: 'k', status: 201 }]);
   });
 
+  it('fails a write that fails alone: the others of the batch commit', async () => {
+    const writes = await withAlice();
+    const { results } = await executeBatch(
+      db,
+      writes,
+      [
+        { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
+        // NOT NULL: the statement fails, in the middle of the batch.
+        { kind: 'createPet', pet: { name: null as unknown as string, categoryId: 1 } },
+        { kind: 'createPetIdempotently', pet: { name: 'b', categoryId: 1 }, idempotency },
+        {
+          kind: 'createPetIdempotently',
+          pet: { name: null as unknown as string, categoryId: 1 },
+          idempotency: { ...idempotency, key: 'j' },
+        },
+        { kind: 'createPet', pet: { name: 'c', categoryId: 1 } },
+      ],
+      (pets) => Promise.resolve(pets.map(() => ({ status: 201, headers: {}, body: Buffer.from('{}') }))),
+    );
+    expect(results.map((result) => result.ok)).toEqual([true, false, true, false, true]);
+    expect(results[1]).toMatchObject({ ok: false, error: { code: 'SQLITE_CONSTRAINT_NOTNULL' } });
+    expect(db.prepare('SELECT name FROM pets ORDER BY id').all()).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
+    expect(db.prepare('SELECT key FROM idempotency_keys').all()).toEqual([{ key: 'k' }]);
+  });
+
   it('fails every write when the transaction itself fails, and leaves nothing behind', async () => {
-    const writes = prepareWrites(db);
-    await executeBatch(db, writes, [{ kind: 'ensureAccount', name: 'alice' }], noRender);
+    const writes = await withAlice();
     const { results } = await executeBatch(
       db,
       writes,
