@@ -39,7 +39,7 @@ describe.each([
       // The first goes alone, at once; the rest, sent while it committed, together.
       expect(batches.length).toBeLessThan(50);
       expect(Math.max(...batches)).toBeGreaterThan(1);
-      expect(await storage.listPets({ limit: 100 })).toEqual(pets.sort((a, b) => a.id - b.id));
+      expect(storage.listPets({ limit: 100 })).toEqual(pets.sort((a, b) => a.id - b.id));
     } finally {
       await storage.close();
     }
@@ -55,7 +55,7 @@ describe.each([
       ]);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
-      expect((await storage.listPets({ limit: 10 })).map((pet) => pet.name)).toEqual(['a', 'b']);
+      expect(storage.listPets({ limit: 10 }).map((pet) => pet.name)).toEqual(['a', 'b']);
     } finally {
       await storage.close();
     }
@@ -78,7 +78,7 @@ describe.each([
       expect(other.kind).toBe('created');
       const replay = await storage.createPetIdempotently({ name: 'a', categoryId: 1 }, idempotency('k1'), respond);
       expect(replay).toEqual({ kind: 'replayed', response: (first as { response: RecordedResponse }).response });
-      expect(await storage.listPets({ limit: 10 })).toHaveLength(3);
+      expect(storage.listPets({ limit: 10 })).toHaveLength(3);
     } finally {
       await storage.close();
     }
@@ -92,7 +92,7 @@ describe.each([
         throw new Error('render failed');
       });
       await expect(failing).rejects.toThrow('render failed');
-      expect(await storage.listPets({ limit: 10 })).toEqual([]);
+      expect(storage.listPets({ limit: 10 })).toEqual([]);
     } finally {
       await storage.close();
     }
