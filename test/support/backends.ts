@@ -30,13 +30,16 @@ export const postgresBackend: Backend = {
   createStoreUrl: () => createPostgresDatabase(` TEMPLATE ${inject('postgresTemplateDatabase')}`),
 };
 
-async function createPostgresDatabase(options: string): Promise<string> {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `${inject('postgresDatabasePrefix')}${randomBytes(6).toString('hex')}`;
+function createPostgresDatabase(template: string): Promise<string> {
+  return createDatabaseOn(inject('postgresAdminUrl'), `${inject('postgresDatabasePrefix')}${randomBytes(6).toString('hex')}`, template);
+}
+
+/** Creates database `name` on the server of `adminUrl` (a copy of `template` if given); its URL. */
+export async function createDatabaseOn(adminUrl: string, name: string, template = ''): Promise<string> {
   const client = new pg.Client(adminUrl);
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}${options}`);
+    await client.query(`CREATE DATABASE ${name}${template}`);
   } finally {
     await client.end();
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openStorage } from '../../src/storage/open-storage.js';
+import { createDatabaseOn } from './backends.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres-server.js';
 
 declare module 'vitest' {
@@ -55,17 +56,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * makes one too.
  */
 async function createTemplateDatabase(adminUrl: string, prefix: string): Promise<string> {
-  const name = `${prefix}template_${randomBytes(4).toString('hex')}`;
-  const client = new pg.Client(adminUrl);
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const url = await createDatabaseOn(adminUrl, `${prefix}template_${randomBytes(4).toString('hex')}`);
   // Opening the store runs its migrations; closing it leaves no connection, which a copy needs.
-  await (await openStorage(url.href)).close();
-  return name;
+  await (await openStorage(url)).close();
+  return new URL(url).pathname.slice(1);
 }
