@@ -1,28 +1,16 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ensureBootstrapKey } from './auth/bootstrap.js';
 import { readConfig } from './config.js';
 import { loadContract } from './contract/contract.js';
 import { loadPredecessor } from './contract/versions.js';
 import { Lifecycle } from './http/lifecycle.js';
-import { createHttpServer, LISTEN_BACKLOG } from './http/server.js';
+import { listen } from './http/listen.js';
+import { createHttpServer } from './http/server.js';
 import { createLogger, prettyDestination } from './log/logger.js';
 import { createMetricsServer, METRICS_PATH } from './metrics/metrics-server.js';
 import { Metrics } from './metrics/metrics.js';
 import { openStorage } from './storage/open-storage.js';
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
-
-/** Starts listening; resolves with the address to show (`http://HOST:PORT`), rejects when it cannot. */
-async function listen(server: Server, port: number, host: string): Promise<string> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-    server.listen({ port, host, backlog: LISTEN_BACKLOG });
-  });
-  const { address, port: bound } = server.address() as AddressInfo;
-  return `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
-}
 
 async function main(): Promise<void> {
   const config = readConfig();
@@ -58,10 +46,10 @@ async function main(): Promise<void> {
   const metricsServer = metrics ? createMetricsServer(metrics.registry) : undefined;
   let metricsUrl: string | undefined;
   if (metricsServer) {
-    const address = await listen(metricsServer, config.metricsPort, config.host).catch((error: Error) => {
+    const listening = await listen(metricsServer, { port: config.metricsPort, host: config.host, sockets: 1 }).catch((error: Error) => {
       throw new Error(`METRICS_PORT ${config.metricsPort} on ${config.host}: ${error.message}`);
     });
-    metricsUrl = `${address}${METRICS_PATH}`;
+    metricsUrl = `${listening.url}${METRICS_PATH}`;
   }
 
   const lifecycle = new Lifecycle();
@@ -77,7 +65,10 @@ async function main(): Promise<void> {
     trustProxyHops: config.trustProxyHops,
     ...(predecessor ? { predecessor } : {}),
   });
-  const url = await listen(server, config.port, config.host);
+  const listening = await listen(server, { port: config.port, host: config.host });
+  // Once listening, an error is a connection that could not be accepted (libuv retries EMFILE by
+  // itself): the others are served on.
+  server.on('error', (error) => logger.error({ err: error }, 'a connection could not be accepted'));
   // SIGTERM or SIGINT: drain, close, exit 0 by the deadline whatever clients do; a second signal
   // exits at once.
   let stopping = false;
@@ -94,7 +85,7 @@ async function main(): Promise<void> {
       // The store gets a moment to close; the process goes whatever happens.
       setTimeout(() => process.exit(0), 1000).unref();
     }, config.shutdownTimeoutMs);
-    await lifecycle.shutdown(server, config.shutdownDrainMs);
+    await lifecycle.shutdown(listening, config.shutdownDrainMs);
     clearTimeout(deadline);
     // Scrapes go on until the API has closed, so the last ones see the drain.
     metricsServer?.close();
@@ -109,7 +100,7 @@ async function main(): Promise<void> {
   // Only now: whoever waits for this line may signal the process at once.
   // One line with both addresses: `url` is the API's, so whatever reads the first `url` of the log
   // finds the API; `metricsUrl` is the metrics listener's, when it is on.
-  logger.info({ url: `${url}${contract.basePath}`, storage: storage.kind, ...(metricsUrl ? { metricsUrl } : {}) }, 'listening');
+  logger.info({ url: `${listening.url}${contract.basePath}`, storage: storage.kind, ...(metricsUrl ? { metricsUrl } : {}) }, 'listening');
 }
 
 main().catch((error: unknown) => {

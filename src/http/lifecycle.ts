@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '../errors/api-error.js';
 import { isLingering, NO_LINGER } from './lingering-close.js';
+import type { Listening } from './listen.js';
 import { writeRawError, type RawErrorWriter } from './raw-error.js';
 
 type Phase = 'serving' | 'draining' | 'closing';
@@ -65,17 +66,17 @@ export class Lifecycle {
   }
 
   /**
-   * Drains for `drainMs`, then closes: resolves once every connection is gone. `abort()` (at the
-   * shutdown deadline) cuts both short.
+   * Drains for `drainMs`, then stops listening and closes: resolves once every connection is gone.
+   * `abort()` (at the shutdown deadline) cuts both short.
    */
-  async shutdown(server: Server, drainMs: number): Promise<void> {
+  async shutdown(listening: Pick<Listening, 'close'>, drainMs: number): Promise<void> {
     if (this.phase !== 'serving') return;
     this.phase = 'draining';
     const drainCut = new AbortController();
     this.drainCut = () => drainCut.abort();
     await sleep(drainMs, undefined, { signal: drainCut.signal }).catch(() => undefined);
     this.phase = 'closing';
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = listening.close();
     for (const [socket, connection] of this.connections) {
       if (isLingering(socket)) continue;
       const [req, res] = [...connection.inFlight].find(([inFlight]) => !inFlight.complete) ?? [];

@@ -33,16 +33,6 @@ export interface ServerOptions extends AppOptions {
 }
 
 /**
- * How many connections the kernel may queue for the server before it accepts them (it caps the
- * number at net.core.somaxconn). Past Node's default of 511, a burst of connections overflows the
- * queue: Linux then drops the last packet of a client's handshake and may give the connection up
- * without telling the client, which believes it is connected. The server never had that
- * connection, so none of its timeouts closes it, and a client that sends nothing waits on it for
- * ever.
- */
-export const LISTEN_BACKLOG = 65_535;
-
-/**
  * The HTTP server of the service, as production runs it and as the in-process tests build it: the
  * app, plus the answers that Node's HTTP layer would otherwise give by itself with empty bodies
  * (parser errors, timeouts, unmet expectations), each as the Error object.

@@ -13,7 +13,7 @@ describe.each(backends)('shutting down [$name]', (backend) => {
     const lifecycle = new Lifecycle();
     const t = await createTestApi({ backend, lifecycle });
     await t.api.get('/readyz').expect(200);
-    const shutdown = lifecycle.shutdown(t.server, 60_000);
+    const shutdown = lifecycle.shutdown(t.listening, 60_000);
     expect(lifecycle.ready).toBe(false);
     const ready = await t.api.get('/readyz').expect(503);
     expect(ready.body).toMatchObject({ code: 'service_unavailable', status: 503 });
@@ -55,7 +55,7 @@ describe.each(backends)('shutting down [$name]', (backend) => {
     inFlight.write(get('/v1/pets/1', t));
     await handlerStarted;
 
-    const shutdown = lifecycle.shutdown(t.server, 0);
+    const shutdown = lifecycle.shutdown(t.listening, 0);
     await idle.closed;
     await silent.closed;
     const ids: string[] = [];
@@ -82,7 +82,7 @@ describe.each(backends)('shutting down [$name]', (backend) => {
   it('while draining, carries out nothing pipelined after a request whose answer closes the connection', async () => {
     const lifecycle = new Lifecycle();
     const t = await createTestApi({ backend, lifecycle });
-    const shutdown = lifecycle.shutdown(t.server, 60_000);
+    const shutdown = lifecycle.shutdown(t.listening, 60_000);
     const connection = await RawConnection.open(t.origin);
     const body = JSON.stringify({ name: 'Rex', categoryId: 3 });
     connection.write(
@@ -102,7 +102,7 @@ describe.each(backends)('shutting down [$name]', (backend) => {
     const t = await createTestApi({ backend, lifecycle, handlers: { getPet: () => new Promise(() => {}) } });
     const stuck = await RawConnection.open(t.origin);
     stuck.write(get('/v1/pets/1', t));
-    const shutdown = lifecycle.shutdown(t.server, 0);
+    const shutdown = lifecycle.shutdown(t.listening, 0);
     lifecycle.abort();
     await stuck.closed;
     await shutdown;

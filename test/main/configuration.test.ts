@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { tempDatabaseUrl } from '../support/processes.js';
+import { startServer, tempDatabaseUrl } from '../support/processes.js';
 
 /** Runs the built server with this environment, expecting it to refuse to start. */
 function refusedStart(env: Record<string, string>) {
@@ -44,6 +44,19 @@ describe('the built server with a bad configuration', () => {
       expect(stderr).toContain('EADDRINUSE');
     } finally {
       taken.close();
+    }
+  });
+
+  it('exits non-zero when another instance of it has PORT, naming the error', async () => {
+    const running = await startServer({ DATABASE_URL: tempDatabaseUrl(), METRICS_PORT: '0' });
+    try {
+      const port = new URL(running.baseUrl).port;
+      const { status, stderr } = refusedStart({ PORT: port });
+      expect(status).toBe(1);
+      expect(stderr).toContain('EADDRINUSE');
+      expect(stderr).toContain(`127.0.0.1:${port}`);
+    } finally {
+      await running.stop();
     }
   });
 });

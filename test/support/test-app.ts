@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { issueApiKey } from '../../src/auth/api-keys.js';
@@ -7,7 +6,8 @@ import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { createHandlers } from '../../src/handlers/index.js';
 import type { OperationHandlers } from '../../src/handlers/operation.js';
 import type { Lifecycle } from '../../src/http/lifecycle.js';
-import { createHttpServer, LISTEN_BACKLOG, type ServerTimeouts } from '../../src/http/server.js';
+import { listen, type Listening } from '../../src/http/listen.js';
+import { createHttpServer, type ServerTimeouts } from '../../src/http/server.js';
 import type { LingerLimits } from '../../src/http/lingering-close.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
 import type { RateLimitSettings } from '../../src/http/rate-limits/rate-limits.js';
@@ -64,6 +64,8 @@ export function contractRequest(origin: string, contract: Contract = loadContrac
 export interface TestApi {
   /** The server, built as production builds it (createHttpServer), listening on 127.0.0.1. */
   server: Server;
+  /** Its listening sockets, as production listens (src/http/listen.ts). */
+  listening: Listening;
   /** Where it listens, e.g. http://127.0.0.1:41234. */
   origin: string;
   api: ReturnType<typeof contractRequest>;
@@ -143,10 +145,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       ...options.handlers,
     },
   });
-  await new Promise<void>((resolve, reject) =>
-    server.once('error', reject).listen({ port: 0, host: '127.0.0.1', backlog: LISTEN_BACKLOG }, resolve),
-  );
-  closeLater({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { server, origin, api: contractRequest(origin, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };
+  const listening = await listen(server, { port: 0, host: '127.0.0.1' });
+  closeLater(listening);
+  const origin = listening.url;
+  return { server, listening, origin, api: contractRequest(origin, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };
 }
