@@ -83,7 +83,7 @@ export function listPets(res, query) {
 }
 
 /** The request's JSON body, or undefined once a 400 has been sent. */
-function readJson(req, res, then) {
+export function readJson(req, res, then) {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
   req.on('end', () => {
@@ -104,9 +104,14 @@ const notFound = (res, petId, headers = {}) =>
 function createPet(req, res) {
   readJson(req, res, (body) => {
     if (typeof body?.name !== 'string' || !Number.isSafeInteger(body.categoryId)) return invalid(res);
-    const row = insert.get(body.name, body.categoryId, body.status ?? null);
-    send(res, 201, toPet(row), { Location: `/v1/pets/${row.id}`, ETag: `"${row.id}-1"` });
+    insertPet(res, body);
   });
+}
+
+/** A create's work once its body is read and valid. */
+export function insertPet(res, body) {
+  const row = insert.get(body.name, body.categoryId, body.status ?? null);
+  send(res, 201, toPet(row), { Location: `/v1/pets/${row.id}`, ETag: `"${row.id}-1"` });
 }
 
 function updatePet(req, res, petId) {

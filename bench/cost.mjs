@@ -12,8 +12,9 @@
 //
 // A ROOT may also name one of the yardsticks of `npm run bench`, run from this checkout on the same
 // store: `floor` (bench/floor-server.mjs, Express and express-openapi-validator around the raw
-// server's work, reads only), `raw` (bench/baseline-server.mjs at synchronous=FULL) or `raw-normal`
-// (the same at NORMAL), so that the project's cost can be stated over theirs.
+// server's work), `floor-normal` (the same at synchronous=NORMAL, a create's floor against
+// `raw-normal`), `raw` (bench/baseline-server.mjs at synchronous=FULL) or `raw-normal` (the same at
+// NORMAL), so that the project's cost can be stated over theirs.
 //
 // COST_REQUESTS (20000; 2000 under callgrind) requests per run, COST_RUNS (5) runs per root after
 // COST_WARMUP (30000; 5000) requests; BENCH_PETS and BENCH_CONNECTIONS apply. The servers run as
@@ -48,6 +49,10 @@ const yardsticks = {
   floor: (path) => ({
     command: [process.execPath, '--import', import.meta.resolve('tsx'), join(here, 'bench', 'floor-server.mjs')],
     env: { BASELINE_DB: path },
+  }),
+  'floor-normal': (path) => ({
+    command: [process.execPath, '--import', import.meta.resolve('tsx'), join(here, 'bench', 'floor-server.mjs')],
+    env: { BASELINE_DB: path, BASELINE_SYNCHRONOUS: 'NORMAL' },
   }),
   raw: (path) => ({ command: [process.execPath, join(here, 'bench', 'baseline-server.mjs')], env: { BASELINE_DB: path } }),
   'raw-normal': (path) => ({

@@ -30,9 +30,9 @@ describe("the mixed workloads' report", () => {
 });
 
 describe('the ratios of the targets', () => {
-  const measured = (server: string, requestsPerSecond: number, p50: number, p99: number) => ({
+  const measured = (server: string, requestsPerSecond: number, p50: number, p99: number, scenario = 'get') => ({
     round: 1,
-    scenario: 'get',
+    scenario,
     server,
     result: { requestsPerSecond, p50, p99, cpuMicrosPerRequest: 1, unexpected: 0, errors: 0, timeouts: 0 },
   });
@@ -44,6 +44,19 @@ describe('the ratios of the targets', () => {
     );
     expect(summary[0]).toMatchObject({ ratioFloor: 0.9, floorRatio: 0.5, ratio: 0.45, tails: { project: 2.5, floor: 2, baseline: 3 } });
     expect((ratiosTable as (summary: unknown[]) => string)(summary)).toContain('| getPet | 0.90 | 0.50 | 0.45 |  | 2.5 | 2.0 | 3.0 |  |');
+  });
+
+  it('puts the floor of a scenario that writes against the raw server at NORMAL, as the floor runs', () => {
+    const summary = (summarise as (scenarios: unknown[], measurements: unknown[]) => unknown[])(
+      [{ name: 'create', label: 'createPet', requests: [{ op: 'create' }], writes: true }],
+      [
+        measured('project', 600, 2, 5, 'create'),
+        measured('floor', 800, 2, 4, 'create'),
+        measured('baseline', 400, 1, 3, 'create'),
+        measured('normal', 1000, 1, 2, 'create'),
+      ],
+    );
+    expect(summary[0]).toMatchObject({ ratioFloor: 0.75, floorRatio: 0.8, ratio: 1.5, ratioNormal: 0.6 });
   });
 });
 
