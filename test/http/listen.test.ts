@@ -18,11 +18,6 @@ async function listening(server: Server, sockets?: number): Promise<Listening> {
   return result;
 }
 
-/**
- * Opens `count` connections to `port` from a worker thread while this thread's event loop stands
- * still (the kernel completes a handshake without the server accepting it), then lets the loop go
- * on and counts the connections the server takes in each turn of it.
- */
 /** The body of a GET sent on a connection of its own. */
 async function answerOnNewConnection(url: string): Promise<string> {
   const [res] = (await once(get(url, { agent: false }), 'response')) as [IncomingMessage];
@@ -31,6 +26,11 @@ async function answerOnNewConnection(url: string): Promise<string> {
   return body;
 }
 
+/**
+ * Opens `count` connections to `port` from a worker thread while this thread's event loop stands
+ * still (the kernel completes a handshake without the server accepting it), then lets the loop go
+ * on and counts the connections the server takes in each turn of it.
+ */
 async function acceptsPerTurn(server: Server, port: number, count: number): Promise<number[]> {
   const done = new Int32Array(new SharedArrayBuffer(4));
   const worker = new Worker(

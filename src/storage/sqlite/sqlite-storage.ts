@@ -30,8 +30,9 @@ function expectedColumn(expected: ExpectedVersions): string | null {
 /**
  * The embedded backend: one SQLite file (better-sqlite3) in WAL mode. Reads run on this thread's
  * connection, synchronously (better-sqlite3 is): the pet reads and the key lookup answer at once,
- * the rest return promises to keep the interfaces both backends implement. Writes go to a writer (writer.ts): batched, one transaction and one fsync
- * per batch, in a thread of their own so that a commit never stalls the reads.
+ * the rest return promises to keep the interfaces both backends implement. Writes go to a writer
+ * (writer.ts): batched, one transaction and one fsync per batch, in a thread of their own so that a
+ * commit never stalls the reads.
  */
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
