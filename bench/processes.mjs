@@ -39,9 +39,11 @@ export const pinning = hasTaskset ? 'server on core 0, load generator on core 1 
 /**
  * Starts a server that logs a `listening` JSON line with its url; resolves with its handle. Its
  * stdout (the request log: the server runs with its default LOG_LEVEL, as deployed) goes to a file,
- * as a log shipper would take it, so reading it costs the benchmark nothing.
+ * as a log shipper would take it, so reading it costs the benchmark nothing. A server still running
+ * without that line after `startTimeoutMs` (generous: callgrind starts Node slowly) is stopped and
+ * the run fails, naming it, rather than waiting for ever.
  */
-export async function startServer({ command, env, logFile, core = 0, serves, cwd }) {
+export async function startServer({ command, env, logFile, core = 0, serves, cwd, startTimeoutMs = 300_000 }) {
   const [file, ...args] = pinned(core, command);
   const log = openSync(logFile, 'w');
   const child = spawn(file, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', log, 'pipe'] });
@@ -50,8 +52,24 @@ export async function startServer({ command, env, logFile, core = 0, serves, cwd
   child.stderr.on('data', (chunk) => (stderr += chunk));
   let exitCode;
   const exited = new Promise((resolve) => child.once('close', (code) => resolve((exitCode = code))));
+  const deadline = performance.now() + startTimeoutMs;
   for (;;) {
     if (exitCode !== undefined) throw new Error(`${command.join(' ')} exited with ${exitCode} before listening: ${stderr}`);
+    if (performance.now() > deadline) {
+      // Under a launcher, the server first: killing npm would leave it running.
+      if (serves) {
+        try {
+          process.kill(descendantRunning(child.pid, serves), 'SIGKILL');
+        } catch {
+          // Not started yet, or gone already.
+        }
+      }
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(
+        `${command.join(' ')} printed no "listening" line to ${logFile} within ${startTimeoutMs / 1000} s; stopped. Its stderr: ${stderr}`,
+      );
+    }
     const url = listeningUrl(readFileSync(logFile, 'utf8'));
     if (url) {
       // Under a launcher (npm start), the process measured and stopped is the server it runs.

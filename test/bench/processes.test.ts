@@ -1,13 +1,19 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: bench/ is plain JavaScript, without declarations.
-import { descendantRunning } from '../../bench/processes.mjs';
+import { descendantRunning, startServer } from '../../bench/processes.mjs';
 
 const find = descendantRunning as (pid: number, needle: string) => number;
+const start = startServer as (options: {
+  command: string[];
+  env: Record<string, string>;
+  logFile: string;
+  startTimeoutMs?: number;
+}) => Promise<unknown>;
 
 describe('the process a launcher runs (BENCH_SERVER=npm-start measures node, not npm)', () => {
   it('is found below the launcher by its command line, through a shell in between', async () => {
@@ -38,5 +44,20 @@ describe('the process a launcher runs (BENCH_SERVER=npm-start measures node, not
   it('is the launcher itself when it runs the script, and an error when nothing does', () => {
     expect(find(process.pid, process.argv[1]!)).toBe(process.pid);
     expect(() => find(process.pid, 'no-such-program-anywhere')).toThrow(`no process below ${process.pid} runs no-such-program-anywhere`);
+  });
+});
+
+describe('a server that never says it is listening', () => {
+  it('fails the run within its start time, naming the server and its log, and is stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'petstore-silent-'));
+    const pidFile = join(dir, 'pid');
+    const logFile = join(dir, 'server.log');
+    // Runs, writes a log line that is not the listening line, and stays.
+    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); console.log('{"msg":"starting"}'); setInterval(() => {}, 1000);`;
+    await expect(start({ command: [process.execPath, '-e', script], env: {}, logFile, startTimeoutMs: 1000 })).rejects.toThrow(
+      `printed no "listening" line to ${logFile} within 1 s; stopped`,
+    );
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 });
