@@ -18,7 +18,6 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/migration.ts': 'the Migration type',
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
-  'src/log/on-exit-leak-free.d.ts': 'a declaration of an untyped library, used by logger.ts (test/log/logger.test.ts)',
   'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',
   'packages/contract-tester/src/spec/openapi.ts': 're-exports packages/openapi-document, tested in its test/',
 };

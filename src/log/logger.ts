@@ -1,9 +1,4 @@
-// The declaration travels with this module: the workspaces' programs take it in through here.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient declaration has no import form
-/// <reference path="./on-exit-leak-free.d.ts" />
 import { pino, type DestinationStream, type Logger } from 'pino';
-import onExit from 'on-exit-leak-free';
-import sonicBoom from 'sonic-boom';
 
 export type { Logger };
 
@@ -15,44 +10,23 @@ export type { Logger };
  */
 export const LOG_WRITE_BYTES = 1024 * 1024;
 
-/** The default destination: pino's own kind of stream (sonic-boom). */
-export type LogDestination = DestinationStream & InstanceType<typeof sonicBoom.SonicBoom>;
-
 /**
  * Where JSON lines go by default: a file descriptor (stdout) or a path, written asynchronously: lines
  * that arrive while a write is under way go out together in the next one, instead of one write
  * system call per request on the request path; what is still held is written when the process exits.
  *
- * sonic-boom (pino's own destination) holds the lines as bytes (its buffer mode), each encoded once
- * as it arrives: held as text, every new line would be appended to the held text and the whole of
- * it measured again, a cost per line that grows with what is held, which kept the writes small.
- * pino writes text, so each line is encoded here; pino.destination offers no buffer mode.
+ * pino's destination (sonic-boom) holds the lines as bytes (its buffer mode), each encoded once as it
+ * arrives: held as text, every new line would be appended to the held text and the whole of it
+ * measured again, a cost per line that grows with what is held, which kept the writes small. pino
+ * writes text, so each line is encoded on its way in. As for any asynchronous pino.destination, pino
+ * writes what is held when the process exits, and a reader gone away (EPIPE) ends the logging, not
+ * the process.
  */
-export function logDestination(dest: number | string = 1): LogDestination {
-  const stream = new sonicBoom.SonicBoom({ dest, sync: false, contentMode: 'buffer', maxWrite: LOG_WRITE_BYTES });
+export function logDestination(dest: number | string = 1) {
+  const stream = pino.destination({ dest, sync: false, contentMode: 'buffer', maxWrite: LOG_WRITE_BYTES });
   const writeBytes = stream.write.bind(stream) as unknown as (line: Uint8Array) => boolean;
-  stream.write = (line: string) => writeBytes(typeof line === 'string' ? Buffer.from(line) : line);
-  // As pino.destination does: a reader gone away (EPIPE) ends logging rather than the process.
-  stream.on('error', function stopOnBrokenPipe(error: NodeJS.ErrnoException) {
-    if (error.code !== 'EPIPE') {
-      stream.removeListener('error', stopOnBrokenPipe);
-      stream.emit('error', error);
-      return;
-    }
-    stream.write = () => true;
-    stream.flushSync = () => {};
-  });
-  // As pino.destination does for an asynchronous one, with the same library: at exit, what is held
-  // is written at once. One listener for every destination, each held weakly.
-  onExit.register(stream, flushAtExit);
-  stream.once('close', () => onExit.unregister(stream));
+  stream.write = (line: string) => writeBytes(Buffer.from(line));
   return stream;
-}
-
-function flushAtExit(stream: LogDestination): void {
-  // Not typed by sonic-boom: its file descriptor (-1 until a path is open) and whether it was destroyed.
-  const { fd, destroyed } = stream as unknown as { fd: number; destroyed: boolean };
-  if (!destroyed && fd >= 0) stream.flushSync();
 }
 
 /** JSON lines for the service, to logDestination() unless given another destination. */
