@@ -1,6 +1,7 @@
 import { readDeprecatedInputs, type DeprecatedInput } from './deprecated-inputs.js';
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes } from './error-codes.js';
+import { readErrorFormat, type ErrorFormat } from './error-format.js';
 import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
 import { basePathOf, listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from './spec.js';
 
@@ -11,6 +12,8 @@ export interface Contract {
   operations: OperationEntry[];
   /** The document's error-code table: its codes and their statuses (empty without one). */
   errorCodes: ReadonlyMap<string, number>;
+  /** How every error the stack writes goes out: the media type and shape the error responses declare. */
+  errorFormat: ErrorFormat;
   deprecations: Deprecation[];
   /** The deprecated parameters and body properties a request may still use, by operationId. */
   deprecatedInputs: ReadonlyMap<string, DeprecatedInput[]>;
@@ -105,6 +108,7 @@ export function readContract(document: OpenApiDocument): Contract {
     basePath: basePathOf(document, { onDisagreement: 'refuse' }),
     operations,
     errorCodes: readErrorCodes(document),
+    errorFormat: readErrorFormat(document, operations),
     deprecations: readDeprecations(document),
     deprecatedInputs: readDeprecatedInputs(document, operations),
     maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
