@@ -58,7 +58,7 @@ function shapeOf(document: OpenApiDocument, raw: SchemaObject | undefined): { pr
   const visit = (value: SchemaObject | undefined) => {
     if (!value) return;
     const schema = resolveRef(document, value);
-    for (const name of Object.keys((schema['properties'] ?? {}))) properties.add(name);
+    for (const name of Object.keys(schema['properties'] ?? {})) properties.add(name);
     closed ||= schema['additionalProperties'] === false || schema['unevaluatedProperties'] === false;
     for (const part of (schema['allOf'] ?? []) as SchemaObject[]) visit(part);
   };
