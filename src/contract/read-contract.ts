@@ -2,6 +2,7 @@ import { readDeprecatedInputs, type DeprecatedInput } from './deprecated-inputs.
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes } from './error-codes.js';
 import { readErrorFormat, type ErrorFormat } from './error-format.js';
+import { readSecurity, type Security } from './security.js';
 import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
 import { basePathOf, listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from './spec.js';
 
@@ -14,6 +15,8 @@ export interface Contract {
   errorCodes: ReadonlyMap<string, number>;
   /** How every error the stack writes goes out: the media type and shape the error responses declare. */
   errorFormat: ErrorFormat;
+  /** What each operation's requests must carry, from its security requirements and the securitySchemes. */
+  security: Security;
   deprecations: Deprecation[];
   /** The deprecated parameters and body properties a request may still use, by operationId. */
   deprecatedInputs: ReadonlyMap<string, DeprecatedInput[]>;
@@ -109,6 +112,7 @@ export function readContract(document: OpenApiDocument): Contract {
     operations,
     errorCodes: readErrorCodes(document),
     errorFormat: readErrorFormat(document, operations),
+    security: readSecurity(document, operations),
     deprecations: readDeprecations(document),
     deprecatedInputs: readDeprecatedInputs(document, operations),
     maxRequestBodyBytes: byteLimit(document, 'x-max-request-body-bytes'),
