@@ -172,6 +172,23 @@ describe.each(backends)('authentication from the securitySchemes of any document
     expect((await get('/v1/pets/1', { Authorization: 'Bearer psk_nope' })).status).toBe(200);
   });
 
+  it('counts failures of every scheme towards the failed-authentication limit, and lets a known key through the block', async () => {
+    const limited = await createTestApi({
+      backend,
+      contract: contractFromDocument(documentWithSchemes()),
+      rateLimits: { requestsPerKeyPerMinute: 0, failedAuthPerAddressPerMinute: 2 },
+    });
+    const at = (headers: Record<string, string>) => fetch(`${limited.origin}/v1/pets`, { headers }).then(({ status }) => status);
+    expect(await at({ 'X-Api-Key': limited.key })).toBe(200);
+    expect(await at({ Authorization: basic('tester', `psk_${'A'.repeat(43)}`) })).toBe(401);
+    expect(await at({ Cookie: 'session=nope' })).toBe(401);
+    expect(await at({ 'X-Api-Key': 'nope' })).toBe(429);
+    expect(await at({ Authorization: basic('tester', `psk_${'B'.repeat(43)}`) })).toBe(429);
+    // The key that authenticated before passes the block, in whichever scheme it comes.
+    expect(await at({ Authorization: basic('tester', limited.key) })).toBe(200);
+    expect(await at({ 'X-Api-Key': limited.key })).toBe(200);
+  });
+
   it('keeps bearer, with its challenge, for the operations that take it, and 401 first on paths no operation has', async () => {
     const res = await fetch(`${t.origin}/v1/pets`, { method: 'POST', headers: { 'X-Api-Key': t.key } });
     expect(res.status).toBe(401);
