@@ -87,10 +87,21 @@ describe('npm run generate, on a copy of the project', () => {
   });
 
   it('holds a spec to what generate needs, not to the house style redocly.yaml adds for npm run lint:spec', async () => {
-    // An unused component and a schema without description or example: findings of the house rules only.
+    // An unused component and a schema without description or example: findings of the house rules
+    // only; and a webhook, which is the client's to serve, so no handler or registry entry of ours.
     insertLine('  schemas:', '    Unused: { type: object }');
+    const webhook = [
+      'webhooks:',
+      '  petAdopted:',
+      '    post:',
+      '      operationId: petAdopted',
+      "      responses: { '204': { description: Received. } }",
+    ];
+    writeFileSync(spec(), readFileSync(spec(), 'utf8').replace(/^components:$/m, `${webhook.join('\n')}\ncomponents:`));
     const result = await generate({ root: copy });
     expect(result.written).toEqual(['generated/openapi.d.ts']);
+    expect(result.scaffolded).toEqual([]);
+    expect(readFileSync(join(copy, 'generated/openapi.d.ts'), 'utf8')).toContain('petAdopted');
   });
 
   it('refuses, naming the file, a spec the server would refuse to start on', async () => {
