@@ -58,7 +58,7 @@ function requirementsOf(security: Security, req: Request): SecurityRequirements 
   return security.operations.find((entry) => entry.method === method && entry.pattern.test(req.path))?.requirements ?? security.unmatched;
 }
 
-/** One alternative's credentials, each looked up: every one must be a valid key (of the account basic names). */
+/** A key's lookup: its principal at once where the backend answers at once (SQLite), else a promise of it. */
 type Lookup = Principal | undefined | Promise<Principal | undefined>;
 
 /**
