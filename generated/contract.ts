@@ -1,7 +1,10 @@
 // Generated from openapi.yaml by `npm run generate`: do not edit. CI fails when it is stale.
-import type { components, operations } from './openapi.js';
+import type { operations } from './openapi.js';
 
-/** components.schemas.ErrorCode: every stable error code, with the HTTP status its x-http-status gives it. */
+/**
+ * The document's error-code table (the schema of consts with x-http-status): every stable error code
+ * it states, with its status. Empty for a document without one: the stack's codes keep their defaults.
+ */
 export const ERROR_STATUSES = {
   validation_failed: 400,
   malformed_json: 400,
@@ -29,9 +32,9 @@ export const ERROR_STATUSES = {
   service_unavailable: 503,
   http_version_not_supported: 505,
   precondition_failed: 412,
-} as const satisfies Record<components['schemas']['ErrorCode'], number>;
+} as const satisfies Record<string, number>;
 
-/** Every operation: its method and its path template, relative to the base path. */
+/** Every operation served (those of paths; a webhook's or a callback's is the client's to serve): its method and its path template, relative to the base path. */
 export const OPERATIONS = {
   listPets: { method: 'GET', path: '/pets' },
   createPet: { method: 'POST', path: '/pets' },
@@ -39,7 +42,7 @@ export const OPERATIONS = {
   deletePet: { method: 'DELETE', path: '/pets/{petId}' },
   updatePet: { method: 'PATCH', path: '/pets/{petId}' },
   listStoreOrders: { method: 'GET', path: '/store/orders' },
-} as const satisfies Record<keyof operations, { method: string; path: string }>;
+} as const satisfies Partial<Record<keyof operations, { method: string; path: string }>>;
 
 /** The operations that declare an `Idempotency-Key` header parameter: safe to retry with the same key. */
 export const IDEMPOTENCY_KEY_OPERATIONS = [{ method: 'POST', path: '/pets' }] as const satisfies ReadonlyArray<{

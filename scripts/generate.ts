@@ -133,17 +133,20 @@ function contractModule(document: OpenApiDocument): string {
     return [`  ${key(operation.operationId)}: { query: ${query.join(' | ') || 'never'}; header: ${header.join(' | ') || 'never'} };`];
   });
 
-  return `${HEADER}import type { components, operations } from './openapi.js';
+  return `${HEADER}import type { operations } from './openapi.js';
 
-/** components.schemas.ErrorCode: every stable error code, with the HTTP status its x-http-status gives it. */
+/**
+ * The document's error-code table (the schema of consts with x-http-status): every stable error code
+ * it states, with its status. Empty for a document without one: the stack's codes keep their defaults.
+ */
 export const ERROR_STATUSES = {
 ${statuses.join('\n')}
-} as const satisfies Record<components['schemas']['ErrorCode'], number>;
+} as const satisfies Record<string, number>;
 
-/** Every operation: its method and its path template, relative to the base path. */
+/** Every operation served (those of paths; a webhook's or a callback's is the client's to serve): its method and its path template, relative to the base path. */
 export const OPERATIONS = {
 ${operationTable.join('\n')}
-} as const satisfies Record<keyof operations, { method: string; path: string }>;
+} as const satisfies Partial<Record<keyof operations, { method: string; path: string }>>;
 
 /** The operations that declare an \`Idempotency-Key\` header parameter: safe to retry with the same key. */
 export const IDEMPOTENCY_KEY_OPERATIONS = [

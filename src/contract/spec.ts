@@ -54,9 +54,12 @@ export function parseSpec(text: string): OpenApiDocument {
   // duplicate keys are an error); chosen over the yaml package because it parses much faster, and
   // this runs at every start.
   const document = loadYamlOneByte(text) as OpenApiDocument;
-  if (!document || typeof document !== 'object' || !String(document.openapi).startsWith('3.1')) {
-    throw new Error('openapi.yaml must be an OpenAPI 3.1 document');
+  if (!document || typeof document !== 'object' || !/^3\.[01]\./.test(String(document.openapi))) {
+    throw new Error('openapi.yaml must be an OpenAPI 3.0 or 3.1 document');
   }
+  // Every reader may then take components and its schemas as there, in a document that has none.
+  document.components ??= { schemas: {} };
+  document.components.schemas ??= {};
   return document;
 }
 

@@ -1,8 +1,15 @@
-import type { components } from '../../generated/openapi.js';
 import { errorMessage, errorStatus, type ErrorCode, type ErrorParams } from './registry.js';
 
-/** The Error object of the interface, as every 4xx and 5xx response carries it. */
-export type ErrorBody = components['schemas']['Error'];
+/**
+ * What an error says: its code, message and status. The body sent is made from it in the format the
+ * document's error responses declare (src/contract/error-format.ts); in a document whose errors are
+ * an object of code, message and status, as the pet store's are, it is that body.
+ */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  status: number;
+}
 
 /**
  * The one error type handlers and middleware raise. It is made from the registry (see apiError), so
@@ -22,7 +29,7 @@ export class ApiError extends Error {
     this.status = errorStatus(code);
   }
 
-  /** The response body: the interface's Error object. */
+  /** What it says, without its headers. */
   toBody(): ErrorBody {
     return { code: this.code, message: this.message, status: this.status };
   }

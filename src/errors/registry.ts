@@ -1,7 +1,9 @@
 import { ERROR_STATUSES } from '../../generated/contract.js';
-import type { ErrorCode } from '../contract/error-codes.js';
+import { DOCUMENT_ERROR_MESSAGES, type DocumentErrorCode } from './document-messages.js';
+import { STACK_ERROR_STATUSES, type StackErrorCode } from './stack-codes.js';
 
-export type { ErrorCode };
+/** Every code an error can go out with: the stack's own, and those the document's error-code table adds. */
+export type ErrorCode = StackErrorCode | DocumentErrorCode;
 
 /** At most this many problems are listed, each at most this long (in code points). */
 export const LISTED_PROBLEMS = 10;
@@ -22,27 +24,20 @@ function listProblems(problems: readonly string[]): string {
   return more > 0 ? `${listed.join('; ')}; and ${more} more` : listed.join('; ');
 }
 
-/**
- * Every error the service sends, by code: its message, or a template filled from what the raiser
- * knows. The one place a message is written; the status of each code is the spec's (x-http-status,
- * through generated/contract.ts), so a code can never go out with another status.
- */
-export const ERROR_MESSAGES = {
+/** The stack's own errors, by code: each message, or a template filled from what the raiser knows. */
+const STACK_ERROR_MESSAGES = {
   validation_failed: ({ problems }: { problems: readonly string[] }) => `Invalid request: ${listProblems(problems)}.`,
   malformed_json: ({ reason }: { reason: 'syntax' | 'unreadable' }) =>
     reason === 'syntax' ? 'The request body is not well-formed JSON.' : 'The request body could not be read as JSON.',
   invalid_utf8: 'The request body is not well-formed UTF-8; send JSON in UTF-8.',
   bad_request: ({ problem }: { problem: string }) => `The request is not valid HTTP/1.1: ${problem}.`,
-  invalid_cursor: 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
-  missing_api_key: 'Send an API key as "Authorization: Bearer <API_KEY>".',
+  missing_api_key: ({ how }: { how: string }) => `Send an API key as ${how}.`,
   invalid_api_key: 'The API key is not valid: it is unknown or has been revoked.',
-  pet_not_found: ({ petId }: { petId: number }) => `No pet with id ${petId}.`,
   route_not_found: ({ method, path }: { method: string; path: string }) => `No operation at ${method} ${path}.`,
   method_not_allowed: ({ method, allow }: { method: string; allow: string }) =>
     `${method} is not allowed here; use ${allow || 'another method'}.`,
   request_timeout: ({ part }: { part: 'headers' | 'request' }) =>
     part === 'headers' ? 'The request headers did not arrive in time.' : 'The request did not arrive in time.',
-  idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed; retry it shortly with the same key.',
   operation_sunset: ({ operation, sunset, replacement }: { operation: string; sunset: string; replacement: string }) =>
     `${operation} was removed on ${sunset}; use ${replacement}.`,
   payload_too_large: ({ limit }: { limit: number }) => `The request body is larger than ${limit} bytes.`,
@@ -61,18 +56,30 @@ export const ERROR_MESSAGES = {
     reason === 'media-type'
       ? 'Send the body as JSON with "Content-Type: application/json".'
       : 'Send the body as UTF-8 JSON without content encoding.',
-  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request.',
   internal_error: 'The service failed to handle the request. Try again later.',
   not_implemented: ({ operation }: { operation: string }) => `${operation} is not implemented yet.`,
   service_unavailable: 'The service is temporarily unavailable. Try again later.',
   http_version_not_supported: 'Send HTTP/1.1 (or HTTP/1.0).',
-} as const satisfies { [C in ErrorCode]: string | ((params: never) => string) };
+} as const satisfies { [C in StackErrorCode]: string | ((params: never) => string) };
+
+/**
+ * Every error the service sends, by code: the one place a message is written. Each code's status is
+ * the document's where its error-code table lists the code (x-http-status, through
+ * generated/contract.ts), else the stack's documented default (stack-codes.ts), so a code can never
+ * go out with another status.
+ */
+export const ERROR_MESSAGES = { ...STACK_ERROR_MESSAGES, ...DOCUMENT_ERROR_MESSAGES } as const satisfies {
+  [C in ErrorCode]: string | ((params: never) => string);
+};
 
 /** What the message of `code` is filled from: nothing for a fixed message. */
 export type ErrorParams<C extends ErrorCode> = (typeof ERROR_MESSAGES)[C] extends (params: infer P) => string ? P : undefined;
 
+const DOCUMENT_STATUSES: Readonly<Record<string, number>> = ERROR_STATUSES;
+const DEFAULT_STATUSES: Readonly<Record<string, number>> = STACK_ERROR_STATUSES;
+
 export function errorStatus(code: ErrorCode): number {
-  return ERROR_STATUSES[code];
+  return DOCUMENT_STATUSES[code] ?? DEFAULT_STATUSES[code]!;
 }
 
 export function errorMessage<C extends ErrorCode>(code: C, params: ErrorParams<C>): string {

@@ -1,4 +1,4 @@
-import type { DefaultedParameters, OperationResults } from '../../generated/contract.js';
+import type { DefaultedParameters, OPERATIONS, OperationResults } from '../../generated/contract.js';
 import type { operations } from '../../generated/openapi.js';
 import type { Principal } from '../storage/api-keys.js';
 import type { RecordedResponse } from '../storage/idempotency.js';
@@ -6,8 +6,8 @@ import type { MaybePromise } from '../storage/pets.js';
 
 export type { RecordedResponse };
 
-/** Every operationId in openapi.yaml. */
-export type OperationId = keyof operations;
+/** Every operationId the server serves: those of openapi.yaml's paths (a webhook's is the client's to serve). */
+export type OperationId = keyof typeof OPERATIONS & keyof operations;
 
 type Parameters<K extends OperationId> = operations[K]['parameters'];
 /** Parameters of one location; an empty object where the operation has none. */

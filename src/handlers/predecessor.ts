@@ -56,7 +56,14 @@ export type Adapter<Ops, K extends keyof Ops> = (
  * query assignable to the other's.
  */
 type Agrees<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
-type Differs<Ops, K extends keyof Ops> = K extends OperationId ? (Agrees<Ops[K], operations[K]> extends true ? never : K) : K;
+// A webhook (in the types, never served) needs no adapter.
+type Differs<Ops, K extends keyof Ops> = K extends OperationId
+  ? Agrees<Ops[K], operations[K]> extends true
+    ? never
+    : K
+  : K extends keyof operations
+    ? never
+    : K;
 
 /**
  * The adapters the previous version needs: one for every operation whose parameters, body or

@@ -109,7 +109,7 @@ export function mountApiVersion(
     series(
       versionPublicRoutes(contract),
       ...announce,
-      authenticate(storage, limits.failedAuth),
+      authenticate(storage, contract.security, limits.failedAuth),
       ...afterAuthentication,
       readJsonBodies(contract),
     ),

@@ -85,7 +85,12 @@ export function createApp({
   app.use(
     series(
       assignRequestId(contract.requestIdPattern),
-      requestLog({ logger, routeOf: routeLabels(contract, ...(predecessor ? [predecessor.contract] : [])), metrics }),
+      requestLog({
+        logger,
+        routeOf: routeLabels(contract, ...(predecessor ? [predecessor.contract] : [])),
+        metrics,
+        secretQueryParameters: contract.security.queryParameters,
+      }),
       securityHeaders(),
       closeWhileWindingDown(lifecycle),
       checkRequestTarget(contract),

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '../errors/api-error.js';
 import { isLingering, NO_LINGER } from './lingering-close.js';
 import type { Listening } from './listen.js';
+import { DEFAULT_ERROR_FORMAT } from '../contract/error-format.js';
 import { writeRawError, type RawErrorWriter } from './raw-error.js';
 
 type Phase = 'serving' | 'draining' | 'closing';
@@ -27,7 +28,9 @@ export class Lifecycle {
   private phase: Phase = 'serving';
   private readonly connections = new Map<Socket, Connection>();
   private drainCut: (() => void) | undefined;
-  private writeRawError: RawErrorWriter = (socket, error, { linger } = {}) => writeRawError(socket, error, undefined, linger);
+  // Replaced by attach's writer, in the document's format, wherever a server is built (server.ts).
+  private writeRawError: RawErrorWriter = (socket, error, { linger } = {}) =>
+    writeRawError(socket, error, DEFAULT_ERROR_FORMAT, undefined, linger);
 
   /** False from the first shutdown signal on: /readyz answers 503. */
   get ready(): boolean {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ErrorFormat } from '../contract/error-format.js';
 import type { ApiError } from '../errors/api-error.js';
 import type { Logger } from '../log/logger.js';
 import type { HttpMetrics } from '../metrics/metrics.js';
@@ -10,7 +11,7 @@ import { SECURITY_HEADERS } from './middleware/security-headers.js';
 import { contextOf, noteRawAnswer } from './request-context.js';
 
 /**
- * The Error object as a whole HTTP/1.1 response, written straight to a connection that has no
+ * The error, in the document's format, as a whole HTTP/1.1 response, written straight to a connection that has no
  * Express response to write with: a request Node's parser refused, one that timed out, one cut off
  * by a shutdown. The connection is closed after it, as nothing more on it can be trusted to frame:
  * in stages, so that a client still sending reads the answer (see lingeringClose).
@@ -18,6 +19,7 @@ import { contextOf, noteRawAnswer } from './request-context.js';
 export function writeRawError(
   socket: Duplex,
   error: ApiError,
+  format: ErrorFormat,
   requestId: string = randomUUID(),
   linger: LingerLimits = DEFAULT_LINGER,
 ): void {
@@ -25,13 +27,13 @@ export function writeRawError(
     socket.destroy();
     return;
   }
-  const body = JSON.stringify(error.toBody());
+  const body = format.render(error);
   const headers: Record<string, string> = {
     Date: new Date().toUTCString(),
     ...SECURITY_HEADERS,
     [REQUEST_ID_HEADER]: requestId,
     ...error.headers,
-    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Type': format.contentType,
     'Content-Length': String(Buffer.byteLength(body)),
     Connection: 'close',
   };
@@ -55,6 +57,8 @@ export type RawErrorWriter = (socket: Duplex, error: ApiError, context?: RawErro
 
 export interface RawErrorWriterOptions {
   requestIdPattern: RegExp;
+  /** The document's error format (contract.errorFormat). */
+  errorFormat: ErrorFormat;
   logger?: Logger;
   metrics?: HttpMetrics;
   /** How the connection is closed after the answer; DEFAULT_LINGER otherwise. */
@@ -67,12 +71,12 @@ export interface RawErrorWriterOptions {
  * new one), the error is counted by code, and it is logged: by the request's own log line when the
  * app had begun with it, otherwise by a line of its own.
  */
-export function rawErrorWriter({ requestIdPattern, logger, metrics, linger }: RawErrorWriterOptions): RawErrorWriter {
+export function rawErrorWriter({ requestIdPattern, errorFormat, logger, metrics, linger }: RawErrorWriterOptions): RawErrorWriter {
   return (socket, error, { req, res, linger: closing = linger } = {}) => {
     const requestId = requestIdOf(req, res, requestIdPattern);
     metrics?.countError(error.code);
     if (res && contextOf(res).observed) noteRawAnswer(res, error.status, error.code);
     else logger?.info({ reqId: requestId, status: error.status, code: error.code }, 'request rejected');
-    writeRawError(socket, error, requestId, closing);
+    writeRawError(socket, error, errorFormat, requestId, closing);
   };
 }

@@ -45,6 +45,7 @@ export function createHttpServer(options: ServerOptions): Server {
   responses.attach(server);
   const writeRawError = rawErrorWriter({
     requestIdPattern: options.contract.requestIdPattern,
+    errorFormat: options.contract.errorFormat,
     logger: options.logger,
     metrics: options.metrics,
     linger,

@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUSES } from '../../generated/contract.js';
 import { loadContract } from '../../src/contract/contract.js';
-import { ERROR_MESSAGES, LISTED_PROBLEMS, PROBLEM_LENGTH, errorMessage, errorStatus } from '../../src/errors/registry.js';
+import { ERROR_MESSAGES, LISTED_PROBLEMS, PROBLEM_LENGTH, errorMessage, errorStatus, type ErrorCode } from '../../src/errors/registry.js';
+import { STACK_ERROR_STATUSES, type StackErrorCode } from '../../src/errors/stack-codes.js';
 
 describe('the error registry', () => {
-  it('has a message for exactly the codes of openapi.yaml, with the status the spec gives each', () => {
+  it('has a message for exactly the codes of the stack and of openapi.yaml, with the status the spec gives each', () => {
     const spec = loadContract().errorCodes;
-    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...spec.keys()].sort());
-    for (const [code, status] of spec) expect(errorStatus(code)).toBe(status);
+    expect(Object.keys(ERROR_MESSAGES).sort()).toEqual([...new Set([...Object.keys(STACK_ERROR_STATUSES), ...spec.keys()])].sort());
+    for (const [code, status] of spec) expect(errorStatus(code as ErrorCode)).toBe(status);
     expect(ERROR_STATUSES).toEqual(Object.fromEntries(spec));
+  });
+
+  it("gives a stack code the document's error-code table does not list its documented default status", () => {
+    const unlisted = (Object.keys(STACK_ERROR_STATUSES) as StackErrorCode[]).filter((code) => !(code in ERROR_STATUSES));
+    for (const code of unlisted) expect(errorStatus(code)).toBe(STACK_ERROR_STATUSES[code]);
   });
 
   it('fills a template from its parameters and keeps a fixed message as it is', () => {

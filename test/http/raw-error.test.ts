@@ -22,13 +22,15 @@ async function written(socket: PassThrough): Promise<{ statusLine: string; heade
   return { statusLine: statusLine!, headers, body: body! };
 }
 
+const { errorFormat } = loadContract();
+
 describe('writeRawError', () => {
   it('writes the Error object as a whole HTTP/1.1 response that closes the connection', async () => {
     const socket = new PassThrough();
     const written: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => written.push(chunk));
     const closed = new Promise((resolve) => socket.once('close', resolve));
-    writeRawError(socket, apiError('request_timeout', { part: 'headers' }));
+    writeRawError(socket, apiError('request_timeout', { part: 'headers' }), errorFormat);
     await closed;
     const [head, body] = Buffer.concat(written).toString('utf8').split('\r\n\r\n');
     const [statusLine, ...lines] = head!.split('\r\n');
@@ -49,18 +51,18 @@ describe('writeRawError', () => {
   it('only closes a connection it can no longer write to', () => {
     const socket = new PassThrough();
     socket.end();
-    writeRawError(socket, apiError('internal_error'));
+    writeRawError(socket, apiError('internal_error'), errorFormat);
     expect(socket.destroyed).toBe(true);
   });
 
   it('carries the request id it is given, or a new one', async () => {
     const given = new PassThrough();
     const out = written(given);
-    writeRawError(given, apiError('internal_error'), 'abc-1');
+    writeRawError(given, apiError('internal_error'), errorFormat, 'abc-1');
     expect((await out).headers['x-request-id']).toBe('abc-1');
     const generated = new PassThrough();
     const out2 = written(generated);
-    writeRawError(generated, apiError('internal_error'));
+    writeRawError(generated, apiError('internal_error'), errorFormat);
     expect((await out2).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -71,7 +73,7 @@ describe('rawErrorWriter', () => {
   it('counts the error, logs it with the id it sends when no request line will, and reuses a usable client id', async () => {
     const capture = capturingLogger();
     const metrics = new Metrics({ processMetrics: false });
-    const write = rawErrorWriter({ requestIdPattern, logger: capture.logger, metrics });
+    const write = rawErrorWriter({ requestIdPattern, errorFormat, logger: capture.logger, metrics });
     const socket = new PassThrough();
     const out = written(socket);
     const req = new IncomingMessage(new Socket());
@@ -86,7 +88,7 @@ describe('rawErrorWriter', () => {
 
   it("leaves the log line to the request's own when the app had begun with it, noting the answer there", async () => {
     const capture = capturingLogger();
-    const write = rawErrorWriter({ requestIdPattern, logger: capture.logger });
+    const write = rawErrorWriter({ requestIdPattern, errorFormat, logger: capture.logger });
     const req = new IncomingMessage(new Socket());
     const res = new ServerResponse(req);
     // As the request id and request log middleware leave it.

@@ -79,11 +79,29 @@ describe('npm run generate, on a copy of the project', () => {
     expect(mtimes(['generated/contract.ts', 'generated/openapi.d.ts'])).toEqual(before);
   });
 
-  it('names the file and line of what Redocly (redocly.yaml) finds', async () => {
+  it('names the file and line of what Redocly finds', async () => {
     const at = insertLine("        '400':", "          $ref: '#/components/responses/NoSuchResponse'");
     // The 400's own $ref, now on the line after: the inserted one takes its place.
     writeFileSync(spec(), readFileSync(spec(), 'utf8').split('\n').toSpliced(at, 1).join('\n'));
     expect(await problemsOf()).toEqual([`openapi.yaml:${at}:11: Can't resolve $ref (no-unresolved-refs)`]);
+  });
+
+  it('holds a spec to what generate needs, not to the house style redocly.yaml adds for npm run lint:spec', async () => {
+    // An unused component and a schema without description or example: findings of the house rules
+    // only; and a webhook, which is the client's to serve, so no handler or registry entry of ours.
+    insertLine('  schemas:', '    Unused: { type: object }');
+    const webhook = [
+      'webhooks:',
+      '  petAdopted:',
+      '    post:',
+      '      operationId: petAdopted',
+      "      responses: { '204': { description: Received. } }",
+    ];
+    writeFileSync(spec(), readFileSync(spec(), 'utf8').replace(/^components:$/m, `${webhook.join('\n')}\ncomponents:`));
+    const result = await generate({ root: copy });
+    expect(result.written).toEqual(['generated/openapi.d.ts']);
+    expect(result.scaffolded).toEqual([]);
+    expect(readFileSync(join(copy, 'generated/openapi.d.ts'), 'utf8')).toContain('petAdopted');
   });
 
   it('refuses, naming the file, a spec the server would refuse to start on', async () => {

@@ -96,7 +96,7 @@ export function routeNotFound(): RequestHandler {
 }
 
 /**
- * Writes every error as the interface's Error object, with the status the registry (the spec) gives
+ * Writes every error in the format the document's error responses declare (contract.errorFormat), with the status the registry (the spec) gives
  * its code, and counts it by code for the metrics. Unexpected errors are logged in full and answered
  * with a bare 500.
  */
@@ -120,6 +120,7 @@ export function errorHandler(contract: Contract, logger: Logger, metrics?: HttpM
     if (hasBody(req) && !req.complete) res.setHeader('Connection', 'close');
     metrics?.countError(answer.code);
     context.errorCode = answer.code;
-    res.status(answer.status).set(answer.headers).json(answer.toBody());
+    const { contentType, render } = contract.errorFormat;
+    res.status(answer.status).set(answer.headers).set('Content-Type', contentType).send(render(answer));
   };
 }

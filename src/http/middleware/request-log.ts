@@ -7,13 +7,20 @@ import { traceIdOf } from './request-id.js';
 import { arrivedMethod } from './request-target.js';
 
 // A client may wrongly put its key in the query string (under any name) or even in the path; it must
-// not reach the logs from there. Keys have one shape (psk_ and base64url), and a few parameter names
-// carry other secrets by convention.
-const SECRET_IN_URL = /psk_[A-Za-z0-9_-]*|([?&](?:access_token|api_key|apikey|key|token)=)[^&]*/gi;
+// not reach the logs from there. Keys have one shape (psk_ and base64url), a few parameter names
+// carry other secrets by convention, and the document's apiKey-in-query schemes name their own.
+const SECRET_PARAMETERS = ['access_token', 'api_key', 'apikey', 'key', 'token'];
 
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_IN_URL, (_match, parameter: string | undefined) => `${parameter ?? ''}[redacted]`);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The redaction of URLs for a document whose apiKey schemes take keys in these query parameters. */
+export function urlRedactor(queryParameters: readonly string[] = []): (url: string) => string {
+  const names = [...SECRET_PARAMETERS, ...queryParameters].map(escapeRegExp).join('|');
+  const secret = new RegExp(`psk_[A-Za-z0-9_-]*|([?&](?:${names})=)[^&]*`, 'gi');
+  return (url) => url.replace(secret, (_match, parameter: string | undefined) => `${parameter ?? ''}[redacted]`);
 }
+
+export const redactUrl = urlRedactor();
 
 export interface RequestLogOptions {
   logger: Logger;
@@ -21,6 +28,8 @@ export interface RequestLogOptions {
   routeOf: (req: Parameters<RequestHandler>[0]) => string;
   /** Where the request's duration is observed; absent when metrics are off. */
   metrics?: HttpMetrics;
+  /** Query parameters that carry keys (the apiKey-in-query schemes'): redacted like the conventional ones. */
+  secretQueryParameters?: readonly string[];
 }
 
 /**
@@ -60,7 +69,8 @@ const REQUEST_LINE = {
   },
 } as const;
 
-export function requestLog({ logger, routeOf, metrics }: RequestLogOptions): RequestHandler {
+export function requestLog({ logger, routeOf, metrics, secretQueryParameters }: RequestLogOptions): RequestHandler {
+  const redact = urlRedactor(secretQueryParameters);
   // These lines hold only the fields built below, none of which can carry a key, so they skip the
   // logger's belt-and-braces redaction; their JSON comes from a serialiser compiled once.
   const completed = compiledLine<RequestLine>(logger, 'info', 'request completed', REQUEST_LINE);
@@ -84,7 +94,7 @@ export function requestLog({ logger, routeOf, metrics }: RequestLogOptions): Req
       traceId: traceIdOf(req.headers.traceparent),
       method,
       route,
-      url: redactUrl(req.originalUrl),
+      url: redact(req.originalUrl),
       status,
       durationMs: Math.round(elapsedMs * 1000) / 1000,
       account: principal?.accountName,

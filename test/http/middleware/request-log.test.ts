@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from '../../../src/http/middleware/request-log.js';
+import { redactUrl, urlRedactor } from '../../../src/http/middleware/request-log.js';
 import { Metrics } from '../../../src/metrics/metrics.js';
 import { backends } from '../../support/backends.js';
 import { capturingLogger } from '../../support/log-capture.js';
@@ -147,5 +147,14 @@ describe('URL redaction', () => {
     ['/v1/pets/psk_AbC-d_e', '/v1/pets/[redacted]'],
   ])('redacts secrets in %s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
+  });
+});
+
+describe("URL redaction of the document's apiKey-in-query parameters", () => {
+  it('redacts the value of each, whatever its shape, and only those', () => {
+    const redact = urlRedactor(['access', 'x.sig']);
+    expect(redact('/v1/pets?access=not-a-psk-key&limit=2')).toBe('/v1/pets?access=[redacted]&limit=2');
+    expect(redact('/v1/pets?limit=2&x.sig=s3cret')).toBe('/v1/pets?limit=2&x.sig=[redacted]');
+    expect(redact('/v1/pets?xxsig=1&accessible=1')).toBe('/v1/pets?xxsig=1&accessible=1');
   });
 });

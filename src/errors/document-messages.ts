@@ -1,0 +1,16 @@
+import type { ERROR_STATUSES } from '../../generated/contract.js';
+import type { StackErrorCode } from './stack-codes.js';
+
+/** The codes the document's error-code table adds to the stack's own (none when it has no table). */
+export type DocumentErrorCode = Exclude<keyof typeof ERROR_STATUSES, StackErrorCode>;
+
+/**
+ * The messages of this API's own error codes, those its handlers raise: written by hand, one per
+ * code the document's error-code table adds (tsc fails while one is missing or left over).
+ */
+export const DOCUMENT_ERROR_MESSAGES = {
+  invalid_cursor: 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
+  pet_not_found: ({ petId }: { petId: number }) => `No pet with id ${petId}.`,
+  idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed; retry it shortly with the same key.',
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request.',
+} as const satisfies { [C in DocumentErrorCode]: string | ((params: never) => string) };
