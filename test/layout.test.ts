@@ -16,6 +16,8 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/quotas.ts': 'the QuotaStore interface and its types',
   'src/storage/storage-metrics.ts': 'the types of the metrics hooks',
   'src/storage/migration.ts': 'the Migration type',
+  'src/storage/resources.ts': 'the ResourceStore interface and its types',
+  'src/handlers/resource-rules.ts': "the ResourceRules type of a schema's business rules",
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
   'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',

@@ -37,6 +37,9 @@ export const ERROR_MESSAGES = {
   missing_api_key: 'Send an API key as "Authorization: Bearer <API_KEY>".',
   invalid_api_key: 'The API key is not valid: it is unknown or has been revoked.',
   pet_not_found: ({ petId }: { petId: number }) => `No pet with id ${petId}.`,
+  order_not_found: ({ orderId }: { orderId: number }) => `No order with id ${orderId}.`,
+  order_pet_not_found: ({ petId }: { petId: number }) => `No pet with id ${petId}: an order is for an animal of the catalogue.`,
+  ship_date_in_past: ({ shipDate }: { shipDate: string }) => `shipDate ${shipDate} is in the past: send today (UTC) or a later date.`,
   route_not_found: ({ method, path }: { method: string; path: string }) => `No operation at ${method} ${path}.`,
   method_not_allowed: ({ method, allow }: { method: string; allow: string }) =>
     `${method} is not allowed here; use ${allow || 'another method'}.`,
