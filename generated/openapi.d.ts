@@ -58,7 +58,8 @@ export interface paths {
         /**
          * Remove an animal
          * @description Removes an animal from the catalogue. From then on its id answers `404` (getPet, updatePet,
-         *     deletePet), listPets no longer lists it, and the id is never given to another animal.
+         *     deletePet), listPets no longer lists it, and the id is never given to another animal. Its
+         *     store orders are deleted with it, in the same transaction: their ids answer `404` from then on.
          *
          *     With `If-Match`, the animal is removed only if it still has one of the tags listed (`*`: any
          *     tag), compared strongly; otherwise the answer is `412` and nothing changes. This operation is
@@ -484,8 +485,8 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The order is well formed but cannot be placed; nothing was stored. */
-        OrderRefused: {
+        /** @description The request is well formed but cannot be carried out; nothing was stored. */
+        Unprocessable: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -1106,7 +1107,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["OrderRefused"];
+            422: components["responses"]["Unprocessable"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
