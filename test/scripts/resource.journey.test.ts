@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
 import { postgresBackend, sqliteBackend, type Backend } from '../support/backends.js';
+import { snapshot } from '../support/project-files.js';
 import { startServer } from '../support/processes.js';
 
 /**
@@ -177,18 +178,6 @@ const MESSAGES = `  vaccination_not_found: ({ vaccinationId }: { vaccinationId: 
   vaccination_pet_not_found: ({ petId }: { petId: number }) => \`No pet with id \${petId} to vaccinate.\`,
   vaccination_in_future: ({ givenOn }: { givenOn: string }) => \`givenOn \${givenOn} is after today.\`,
 `;
-
-/** Every file of a project (node_modules left out), by its path from the root, with its content. */
-function snapshot(root: string, at = root): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const name of readdirSync(at)) {
-    const path = join(at, name);
-    if (name === 'node_modules') continue;
-    if (statSync(path).isDirectory()) for (const entry of snapshot(root, path)) files.set(...entry);
-    else files.set(relative(root, path), readFileSync(path, 'utf8'));
-  }
-  return files;
-}
 
 const nonBlankLines = (text: string) => text.split('\n').filter((line) => line.trim() !== '').length;
 
