@@ -43,19 +43,6 @@ export interface Reference {
   error: string;
 }
 
-/** The pets table: its storage (versions, statements) is written by hand, so it is declared here rather than marked in the spec. */
-const PETS: PersistedSchemas = {
-  table: 'pets',
-  read: 'Pet',
-  written: 'NewPet',
-  patched: 'PetPatch',
-  key: 'id',
-  coveringIndexes: [{ name: 'pets_status_id', key: ['status', 'id'] }],
-};
-
-/** What storage persists. */
-export const PERSISTED: readonly PersistedSchemas[] = [PETS];
-
 /**
  * `x-storage` on a component schema: storage keeps it in a table of its own, whose columns, rows,
  * mappers and migrations \`npm run generate\` derives from it (docs/adding-a-field.md).
@@ -68,6 +55,8 @@ interface StorageMarker {
   patched?: string;
   notFound?: string;
   references?: Reference[];
+  /** Named indexes that INCLUDE every column a read selects, keyed by these properties (PostgreSQL). */
+  coveringIndexes?: { name: string; key: string[] }[];
 }
 
 function checkReferences(where: string, references: unknown): asserts references is Reference[] | undefined {
@@ -83,7 +72,7 @@ function checkReferences(where: string, references: unknown): asserts references
     );
 }
 
-/** Every table storage keeps: the pets table, then one per schema marked `x-storage`, in the spec's order. */
+/** Every table storage keeps: one per schema marked `x-storage`, in the spec's order. */
 export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] {
   const marked = Object.entries(document.components.schemas).flatMap(([name, schema]) => {
     const marker = schema['x-storage'] as StorageMarker | undefined;
@@ -114,10 +103,13 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         ...(indexes.length > 0 && { indexes }),
         ...(marker.references && { references: marker.references }),
         ...(marker.notFound && { notFound: marker.notFound }),
+        ...(marker.coveringIndexes && {
+          coveringIndexes: marker.coveringIndexes.map(({ name: index, key }) => ({ name: index, key: key.map(columnName) })),
+        }),
       },
     ];
   });
-  const all = [...PERSISTED, ...marked];
+  const all = marked;
   const tables = new Set<string>();
   for (const { table, read } of all) {
     if (tables.has(table)) throw new Error(`${read}: table ${table} is kept for another schema already (${HERE})`);
