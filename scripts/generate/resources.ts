@@ -33,6 +33,9 @@ interface Response {
 
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
+/** Request headers whose rules (idempotent replays, versions behind ETags) the generic store does not keep. */
+const UNHONOURED_HEADERS = ['idempotency-key', 'if-match'];
+
 /** The component schema a body names ($ref), or its items' for an array. */
 function schemaNamed(document: OpenApiDocument, schema: SchemaObject | undefined): string | undefined {
   if (!schema) return undefined;
@@ -76,6 +79,14 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
       );
     const stored = persisted.find(({ read }) => read === named);
     if (!stored) throw new Error(`${id}: x-storage ${marker.kind} works on ${named}, which is not stored: mark it x-storage (${HERE})`);
+    // A header the generated handler would not honour is refused rather than served and ignored.
+    const unhonoured = parametersOf(document, entry).find(
+      ({ name, in: where }) => where === 'header' && UNHONOURED_HEADERS.includes(name.toLowerCase()),
+    );
+    if (unhonoured)
+      throw new Error(
+        `${id}: the generated handler does not honour ${unhonoured.name} yet: drop x-storage and write the handler by hand, as pets' are (${HERE})`,
+      );
     return [{ entry, kind: marker.kind, persisted: stored }];
   });
 }
