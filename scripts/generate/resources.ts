@@ -156,15 +156,14 @@ function listHandler(document: OpenApiDocument, operation: CrudOperation): strin
   const nextPage = linked
     ? `return { status: 200, body: items, headers: { Link: nextPageLink(path, { limit, ...filters }, encodeCursor(items[limit - 1]!.${persisted.key})) } };`
     : 'return { status: 200, body: items };';
-  return `import { decodeCursor, encodeCursor, nextPageLink } from '../../src/handlers/paging.js';
-import { operationPath } from '../../src/handlers/links.js';
-import type { HandlerDeps } from '../../src/handlers/deps.js';
+  const paging = [...(cursor ? ['decodeCursor'] : []), ...(linked ? ['encodeCursor', 'nextPageLink'] : [])];
+  return `${paging.length ? `import { ${paging.join(', ')} } from '../../src/handlers/paging.js';\n` : ''}${linked ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { HandlerDeps } from '../../src/handlers/deps.js';
 import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
 ${imports(operation, [])}
 
 /** ${id}: a page of ${persisted.read} in key order, ${linked ? 'with a link to the next page exactly when there is one' : 'at most limit of them'}. */
-export function ${id}({ storage, basePath }: Pick<HandlerDeps, 'storage' | 'basePath'>): OperationHandler<'${id}'> {
-  ${linked ? `const path = operationPath(basePath, '${id}');` : 'void basePath;'}
+export function ${id}(${linked ? "{ storage, basePath }: Pick<HandlerDeps, 'storage' | 'basePath'>" : "{ storage }: Pick<HandlerDeps, 'storage'>"}): OperationHandler<'${id}'> {
+  ${linked ? `const path = operationPath(basePath, '${id}');` : ''}
   return ({ query }) => {
     const { limit } = query;
     const filters = ${filterObject};
@@ -258,8 +257,7 @@ ${imports(operation, [`${lowerFirst(written)}Values`])}
  * it${located ? ' with its Location' : ''}. A reference to a row that does not exist is refused by the database, in the insert's
  * transaction, with the error openapi.yaml declares for it.
  */
-export function ${id}({ storage, basePath, clock }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>): OperationHandler<'${id}'> {
-  ${located ? '' : 'void basePath;'}
+export function ${id}(${located ? "{ storage, basePath, clock }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>" : "{ storage, clock }: Pick<HandlerDeps, 'storage' | 'clock'>"}): OperationHandler<'${id}'> {
   return async ({ body, principal }) => {
     const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
     const outcome = await storage.insertRow<${read}Row>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));

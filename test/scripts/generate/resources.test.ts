@@ -41,6 +41,14 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     expect(files[0]!.text).toContain('const filters = { "status": query["status"] };');
   });
 
+  it('writes a list without a Link header as one page, importing nothing of paging links', () => {
+    const spec = edited(['paths', '/store/orders', 'get', 'responses', '200', 'headers', 'Link'], undefined);
+    const [list] = resourceHandlerFiles(spec, '', 'generated');
+    expect(list!.text).toContain("import { decodeCursor } from '../../src/handlers/paging.js';");
+    expect(list!.text).not.toContain('basePath');
+    expect(list!.text).toContain('return { status: 200, body: items };');
+  });
+
   it('scaffolds the business rules of a schema once, where no file is', () => {
     const root = mkdtempSync(join(tmpdir(), 'petstore-rules-'));
     try {
