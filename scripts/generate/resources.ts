@@ -1,5 +1,5 @@
 // What `npm run generate` writes for an operation marked with a CRUD `x-storage` (create, get, list,
-// delete) in openapi.yaml: its handler, whole, in generated/handlers/<operationId in kebab case>.ts,
+// update, delete) in openapi.yaml: its handler, whole, in generated/handlers/<operationId in kebab case>.ts,
 // over the generic resource store (src/storage/resources.ts) and the table's row type and mappers
 // (generated/tables.ts); and, once, where no file is (orval's 'smart' mode), the schema's business
 // rules, src/rules/<schema in kebab case>.ts, which the team owns and the handlers call.
@@ -11,7 +11,7 @@ import { columnsOf, foreignKeys, persistedSchemas, type PersistedSchemas } from 
 
 const HERE = 'scripts/generate/resources.ts';
 
-export const CRUD_KINDS = ['create', 'get', 'list', 'delete'] as const;
+export const CRUD_KINDS = ['create', 'get', 'list', 'update', 'delete'] as const;
 type CrudKind = (typeof CRUD_KINDS)[number];
 
 /** An operation whose storage and handler are generated. */
@@ -63,7 +63,7 @@ function markerOf(entry: OperationEntry): { kind: CrudKind; schema?: string } | 
   return { kind: kind as CrudKind, ...(typeof schema === 'string' && { schema }) };
 }
 
-/** The operations marked `x-storage: create | get | list | delete`, with the stored schema each works on. */
+/** The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each works on. */
 export function crudOperations(document: OpenApiDocument): CrudOperation[] {
   const persisted = persistedSchemas(document);
   return listOperations(document).flatMap((entry) => {
@@ -213,6 +213,29 @@ export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandl
 `;
 }
 
+function updateHandler(document: OpenApiDocument, operation: CrudOperation): string {
+  const { id, parameter, persisted } = onOneRow(document, operation, '200');
+  const { read, patched } = persisted;
+  if (!patched || !columnsOf(document, persisted).some((column) => column.patched))
+    throw new Error(
+      `${id}: x-storage update applies ${read}'s x-storage \`patched\` schema, a merge patch of its properties: name one (${HERE})`,
+    );
+  return `import { apiError } from '../../src/errors/api-error.js';
+import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler } from '../../src/handlers/operation.js';
+${imports(operation, [`${lowerFirst(patched)}Values`])}
+
+/** ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now, or ${notFoundCode(operation)}. */
+export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
+  return async ({ path: { ${parameter} }, body }) => {
+    const row = await storage.updateRow<${read}Row>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body));
+    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    return { status: 200, body: ${lowerFirst(read)}FromRow(row) };
+  };
+}
+`;
+}
+
 function deleteHandler(document: OpenApiDocument, operation: CrudOperation): string {
   const { id, parameter, persisted } = onOneRow(document, operation, '204');
   return `import { apiError } from '../../src/errors/api-error.js';
@@ -279,6 +302,7 @@ export function resourceHandlerFiles(document: OpenApiDocument, header: string, 
     const text = {
       list: () => listHandler(document, operation),
       get: () => getHandler(document, operation),
+      update: () => updateHandler(document, operation),
       delete: () => deleteHandler(document, operation),
       create: () => createHandler(document, operation, operations),
     }[operation.kind]();

@@ -44,6 +44,19 @@ export function deleteSql(table: StoredTable, at: Placeholder): string {
   return `DELETE FROM ${quoted(table.table)} WHERE ${keyColumn(table)} = ${at(1)} RETURNING ${keyColumn(table)}`;
 }
 
+/**
+ * UPDATE of the patched columns, by key, returning the row: for each, in order, a parameter that is 1
+ * when the merge patch has the property, then its value (generated/tables.ts's <Patch>Values); then the key.
+ */
+export function updateSql(table: StoredTable, at: Placeholder): string {
+  const patched = table.columns.filter(({ patched }) => patched);
+  const assignments = patched.map(({ column }, index) => {
+    const name = quoted(column);
+    return `${name} = CASE WHEN ${at(2 * index + 1)} = 1 THEN ${at(2 * index + 2)} ELSE ${name} END`;
+  });
+  return `UPDATE ${quoted(table.table)} SET ${assignments.join(', ')} WHERE ${keyColumn(table)} = ${at(2 * patched.length + 1)} RETURNING ${readList(table)}`;
+}
+
 /** A page in key order: parameters are the filters' values, in order, then the key to start after, then the limit. */
 export function listSql(table: StoredTable, filtered: readonly string[], at: Placeholder): string {
   const conditions = filterColumns(table, filtered).map((column, index) => `${column} = ${at(index + 1)}`);

@@ -28,6 +28,8 @@ export interface ResourceStore {
   getRow<Row extends StoredRow>(table: StoredTable, key: number | string): MaybePromise<Row | undefined>;
   /** Rows ordered by key ascending; answered at once as getRow is. */
   listRows<Row extends StoredRow>(table: StoredTable, page: RowPage): MaybePromise<Row[]>;
+  /** Applies a merge patch (generated/tables.ts's <Patch>Values) to the row; undefined when there is no such row. */
+  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined>;
   /** Whether there was such a row (its references' rows go with it, as their ON DELETE says). */
   deleteRow(table: StoredTable, key: number | string): Promise<boolean>;
 }

@@ -11,6 +11,8 @@ export interface StoredColumn {
   readonly type: ColumnType;
   readonly read: boolean;
   readonly written: boolean;
+  /** The merge patch has it: an update may set it. */
+  readonly patched: boolean;
 }
 
 /** A table as generated/tables.ts describes it: the schema a read returns, and the one a create inserts, if any. */

@@ -12,7 +12,7 @@ import { startServer } from '../support/processes.js';
  * A third stored resource, a pet's vaccinations, added as docs/adding-a-resource.md says, on a copy of
  * the project: openapi.yaml, its business rules (src/rules/vaccination.ts) and the messages of its
  * three error codes are the only hand edits; `npm run generate` writes the rest; the copy type-checks
- * and serves its create, get, list and delete on both backends.
+ * and serves its create, get, list, update and delete on both backends.
  */
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -62,6 +62,7 @@ function withVaccinations(spec: string): string {
       table: 'vaccinations',
       key: 'id',
       written: 'NewVaccination',
+      patched: 'VaccinationPatch',
       notFound: 'vaccination_not_found',
       references: [{ property: 'petId', schema: 'Pet', onDelete: 'cascade', error: 'vaccination_pet_not_found' }],
     },
@@ -72,6 +73,16 @@ function withVaccinations(spec: string): string {
       givenOn: { type: 'string', format: 'date', description: 'The day it was given.', examples: ['2030-01-10'] },
     },
     examples: [VACCINATION],
+  });
+  document.setIn(['components', 'schemas', 'VaccinationPatch'], {
+    type: 'object',
+    description: 'A merge patch of a vaccination: the fields to correct.',
+    additionalProperties: false,
+    properties: {
+      vaccine: { type: 'string', minLength: 1, maxLength: 50, description: 'The vaccine given.', examples: ['rabies'] },
+      givenOn: { type: 'string', format: 'date', description: 'The day it was given.', examples: ['2030-01-10'] },
+    },
+    examples: [{ vaccine: 'rabies' }],
   });
   document.setIn(['components', 'schemas', 'Vaccinations'], {
     type: 'array',
@@ -147,6 +158,22 @@ function withVaccinations(spec: string): string {
       parameters: [ID_PATH, ...common],
       responses: { '200': body('The vaccination.', 'Vaccination', VACCINATION), '404': ref('NotFound'), ...SHARED },
     },
+    patch: {
+      operationId: 'updateVaccination',
+      tags: ['animals'],
+      summary: 'Correct a vaccination',
+      description: 'Changes the fields sent of a vaccination.',
+      'x-storage': 'update',
+      parameters: [ID_PATH, ...common],
+      requestBody: { required: true, ...body('The fields to change.', 'VaccinationPatch', { vaccine: 'rabies' }) },
+      responses: {
+        '200': body('The vaccination as it is now.', 'Vaccination', VACCINATION),
+        '404': ref('NotFound'),
+        '413': ref('PayloadTooLarge'),
+        '415': ref('UnsupportedMediaType'),
+        ...SHARED,
+      },
+    },
     delete: {
       operationId: 'deleteVaccination',
       tags: ['animals'],
@@ -218,6 +245,7 @@ describe('a resource with writes added from the spec and its rules alone (on a c
       'generated/handlers/delete-vaccination.ts',
       'generated/handlers/get-vaccination.ts',
       'generated/handlers/list-vaccinations.ts',
+      'generated/handlers/update-vaccination.ts',
       'generated/openapi.d.ts',
       'generated/tables.ts',
       'src/handlers/index.ts',
@@ -234,61 +262,75 @@ describe('a resource with writes added from the spec and its rules alone (on a c
     expect(typecheck.status).toBe(0);
   });
 
-  it.each([sqliteBackend, postgresBackend])('serves its create, get, list and delete over HTTP [$name]', async (backend: Backend) => {
-    const server = await startServer(
-      { DATABASE_URL: await backend.createDatabaseUrl() },
-      { cwd: copy, args: ['--import', 'tsx', 'src/main.ts'] },
-    );
-    try {
-      const key = server.output.map((line) => /^\s+(psk_\S+)$/.exec(line)?.[1]).find(Boolean);
-      const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-      const send = async (method: string, path: string, body?: object) => {
-        const res = await fetch(`${server.baseUrl}${path}`, { method, headers, ...(body && { body: JSON.stringify(body) }) });
-        return {
-          status: res.status,
-          location: res.headers.get('Location'),
-          link: res.headers.get('Link'),
-          body: res.status === 204 ? undefined : await res.json(),
+  it.each([sqliteBackend, postgresBackend])(
+    'serves its create, get, list, update and delete over HTTP [$name]',
+    async (backend: Backend) => {
+      const server = await startServer(
+        { DATABASE_URL: await backend.createDatabaseUrl() },
+        { cwd: copy, args: ['--import', 'tsx', 'src/main.ts'] },
+      );
+      try {
+        const key = server.output.map((line) => /^\s+(psk_\S+)$/.exec(line)?.[1]).find(Boolean);
+        const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+        const send = async (method: string, path: string, body?: object) => {
+          const res = await fetch(`${server.baseUrl}${path}`, { method, headers, ...(body && { body: JSON.stringify(body) }) });
+          return {
+            status: res.status,
+            location: res.headers.get('Location'),
+            link: res.headers.get('Link'),
+            body: res.status === 204 ? undefined : await res.json(),
+          };
         };
-      };
-      expect((await send('POST', '/pets', { name: 'Rex', categoryId: 3 })).status).toBe(201);
-      expect((await send('POST', '/pets', { name: 'Tom', categoryId: 4 })).status).toBe(201);
+        expect((await send('POST', '/pets', { name: 'Rex', categoryId: 3 })).status).toBe(201);
+        expect((await send('POST', '/pets', { name: 'Tom', categoryId: 4 })).status).toBe(201);
 
-      const created = await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2020-01-10' });
-      expect(created).toMatchObject({
-        status: 201,
-        location: '/v1/vaccinations/1',
-        body: { id: 1, petId: 1, vaccine: 'rabies', givenOn: '2020-01-10' },
-      });
-      await send('POST', '/vaccinations', { petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' });
-      await send('POST', '/vaccinations', { petId: 1, vaccine: 'parvovirus', givenOn: '2020-03-01' });
-      expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 200, body: created.body });
+        const created = await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2020-01-10' });
+        expect(created).toMatchObject({
+          status: 201,
+          location: '/v1/vaccinations/1',
+          body: { id: 1, petId: 1, vaccine: 'rabies', givenOn: '2020-01-10' },
+        });
+        await send('POST', '/vaccinations', { petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' });
+        await send('POST', '/vaccinations', { petId: 1, vaccine: 'parvovirus', givenOn: '2020-03-01' });
+        expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 200, body: created.body });
 
-      const page = await send('GET', '/vaccinations?limit=2');
-      expect((page.body as { id: number }[]).map(({ id }) => id)).toEqual([1, 2]);
-      expect(page.link).toMatch(/^<\/v1\/vaccinations\?limit=2&cursor=[\w-]+>; rel="next"$/);
-      const ofRex = await send('GET', '/vaccinations?petId=1');
-      expect((ofRex.body as { id: number }[]).map(({ id }) => id)).toEqual([1, 3]);
+        const page = await send('GET', '/vaccinations?limit=2');
+        expect((page.body as { id: number }[]).map(({ id }) => id)).toEqual([1, 2]);
+        expect(page.link).toMatch(/^<\/v1\/vaccinations\?limit=2&cursor=[\w-]+>; rel="next"$/);
+        const ofRex = await send('GET', '/vaccinations?petId=1');
+        expect((ofRex.body as { id: number }[]).map(({ id }) => id)).toEqual([1, 3]);
 
-      expect(await send('POST', '/vaccinations', { petId: 9, vaccine: 'rabies', givenOn: '2020-01-10' })).toMatchObject({
-        status: 422,
-        body: { code: 'vaccination_pet_not_found', message: 'No pet with id 9 to vaccinate.' },
-      });
-      expect(await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2999-01-01' })).toMatchObject({
-        status: 422,
-        body: { code: 'vaccination_in_future' },
-      });
-      expect((await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2020-02-30' })).status).toBe(400);
+        expect(await send('POST', '/vaccinations', { petId: 9, vaccine: 'rabies', givenOn: '2020-01-10' })).toMatchObject({
+          status: 422,
+          body: { code: 'vaccination_pet_not_found', message: 'No pet with id 9 to vaccinate.' },
+        });
+        expect(await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2999-01-01' })).toMatchObject({
+          status: 422,
+          body: { code: 'vaccination_in_future' },
+        });
+        expect((await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2020-02-30' })).status).toBe(400);
 
-      expect((await send('DELETE', '/vaccinations/1')).status).toBe(204);
-      expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 404, body: { code: 'vaccination_not_found' } });
-      expect((await send('DELETE', '/vaccinations/1')).status).toBe(404);
-      // The pet's delete takes its vaccinations with it.
-      expect((await send('DELETE', '/pets/1')).status).toBe(204);
-      expect((await send('GET', '/vaccinations/3')).status).toBe(404);
-      expect((await send('GET', '/vaccinations')).body).toEqual([{ id: 2, petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' }]);
-    } finally {
-      await server.stop();
-    }
-  });
+        expect(await send('PATCH', '/vaccinations/3', { vaccine: 'parvovirus booster' })).toMatchObject({
+          status: 200,
+          body: { id: 3, petId: 1, vaccine: 'parvovirus booster', givenOn: '2020-03-01' },
+        });
+        expect((await send('GET', '/vaccinations/3')).body).toMatchObject({ vaccine: 'parvovirus booster' });
+        expect((await send('PATCH', '/vaccinations/3', {})).body).toMatchObject({ vaccine: 'parvovirus booster' });
+        expect(await send('PATCH', '/vaccinations/9', { vaccine: 'x' })).toMatchObject({
+          status: 404,
+          body: { code: 'vaccination_not_found' },
+        });
+
+        expect((await send('DELETE', '/vaccinations/1')).status).toBe(204);
+        expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 404, body: { code: 'vaccination_not_found' } });
+        expect((await send('DELETE', '/vaccinations/1')).status).toBe(404);
+        // The pet's delete takes its vaccinations with it.
+        expect((await send('DELETE', '/pets/1')).status).toBe(204);
+        expect((await send('GET', '/vaccinations/3')).status).toBe(404);
+        expect((await send('GET', '/vaccinations')).body).toEqual([{ id: 2, petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' }]);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });

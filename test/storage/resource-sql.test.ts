@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_TABLE, PET_TABLE } from '../../generated/tables.js';
-import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql } from '../../src/storage/resource-sql.js';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, updateSql } from '../../src/storage/resource-sql.js';
 
 const sqlite = () => '?';
 const postgres = (position: number) => `$${position}`;
@@ -16,6 +16,13 @@ describe('the statements of the generic resource store, from generated/tables.ts
   it('reads and deletes by the key column', () => {
     expect(getSql(ORDER_TABLE, postgres)).toBe('SELECT "id", "pet_id", "quantity", "ship_date", "status" FROM "orders" WHERE "id" = $1');
     expect(deleteSql(PET_TABLE, sqlite)).toBe('DELETE FROM "pets" WHERE "id" = ? RETURNING "id"');
+  });
+
+  it('updates each patched column only when the patch has it, then returns the row', () => {
+    expect(updateSql(PET_TABLE, postgres)).toBe(
+      'UPDATE "pets" SET "name" = CASE WHEN $1 = 1 THEN $2 ELSE "name" END, "category_id" = CASE WHEN $3 = 1 THEN $4 ELSE "category_id" END, ' +
+        '"status" = CASE WHEN $5 = 1 THEN $6 ELSE "status" END WHERE "id" = $7 RETURNING "id", "name", "category_id", "status"',
+    );
   });
 
   it('pages in key order, filters first, then the key to start after, then the limit', () => {

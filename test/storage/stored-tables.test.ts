@@ -11,8 +11,8 @@ const PHOTOS: StoredTable = {
   key: 'id',
   references: [],
   columns: [
-    { property: 'id', column: 'id', type: 'integer', read: true, written: false },
-    { property: 'takenOn', column: 'taken_on', type: 'string', read: true, written: false },
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'takenOn', column: 'taken_on', type: 'string', read: true, written: false, patched: false },
   ],
 };
 

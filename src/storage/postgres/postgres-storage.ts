@@ -99,6 +99,10 @@ export class PostgresStorage implements Storage {
     return this.resources.listRows<Row>(table, page) as Promise<Row[]>;
   }
 
+  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
+    return this.resources.updateRow<Row>(table, key, patch);
+  }
+
   deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
     return this.resources.deleteRow(table, key);
   }

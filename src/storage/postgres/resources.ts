@@ -1,4 +1,4 @@
-import { deleteSql, getSql, givenFilters, insertSql, listSql } from '../resource-sql.js';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, updateSql } from '../resource-sql.js';
 import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries } from './queries.js';
@@ -35,6 +35,10 @@ export function postgresResources(queries: Queries): ResourceStore {
       const statement =
         properties.length === 0 ? { name: `${table.table}-list`, text: listSql(table, [], at) } : { text: listSql(table, properties, at) };
       return queries.arrays<Row>(statement, [...values, afterKey, limit]);
+    },
+    async updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
+      const [row] = await queries.arrays<Row>({ name: `${table.table}-update`, text: updateSql(table, at) }, [...patch, key]);
+      return row;
     },
     async deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
       return (await queries.arrays({ name: `${table.table}-delete`, text: deleteSql(table, at) }, [key])).length > 0;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql } from '../resource-sql.js';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, updateSql } from '../resource-sql.js';
 import type { RowCreation, RowPage, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 
@@ -54,6 +54,10 @@ export class SqliteResources {
       if (!missing) throw error;
       return { kind: 'missing_reference', property: missing.property };
     }
+  }
+
+  update(table: StoredTable, key: number | string, patch: readonly unknown[]): StoredRow | undefined {
+    return this.statement(`update ${table.table}`, () => updateSql(table, at)).get(...patch, key);
   }
 
   delete(table: StoredTable, key: number | string): boolean {

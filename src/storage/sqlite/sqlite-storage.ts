@@ -116,6 +116,10 @@ export class SqliteStorage implements Storage {
     return this.resources.list(table, page) as Row[];
   }
 
+  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
+    return this.writer.write({ kind: 'updateRow', table: table.table, key, patch }) as Promise<Row | undefined>;
+  }
+
   deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
     return this.writer.write({ kind: 'deleteRow', table: table.table, key });
   }

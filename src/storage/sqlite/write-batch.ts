@@ -25,6 +25,7 @@ export type WriteOp =
   | { kind: 'createFirstApiKey'; key: NewApiKey }
   /** A row of a table of generated/tables.ts, by the table's name (resources.ts). */
   | { kind: 'insertRow'; table: string; values: readonly unknown[] }
+  | { kind: 'updateRow'; table: string; key: number | string; patch: readonly unknown[] }
   | { kind: 'deleteRow'; table: string; key: number | string };
 
 /** What each kind of write resolves to. */
@@ -38,6 +39,7 @@ export interface WriteValues {
   revokeApiKey: RevokeResult;
   createFirstApiKey: ApiKeyRecord | undefined;
   insertRow: RowCreation<StoredRow>;
+  updateRow: StoredRow | undefined;
   deleteRow: boolean;
 }
 
@@ -109,6 +111,8 @@ function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, {
     }
     case 'insertRow':
       return resourcesOn(db).insert(storedTable(op.table), op.values);
+    case 'updateRow':
+      return resourcesOn(db).update(storedTable(op.table), op.key, op.patch);
     case 'deleteRow':
       return resourcesOn(db).delete(storedTable(op.table), op.key);
   }
@@ -137,7 +141,14 @@ export async function executeBatch(
  * Writes made by one statement (then at most reads): SQLite undoes a failed statement by itself and
  * the transaction goes on, so they need no savepoint of their own, two statements fewer each.
  */
-const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set(['createPet', 'updatePet', 'deletePet', 'insertRow', 'deleteRow']);
+const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set([
+  'createPet',
+  'updatePet',
+  'deletePet',
+  'insertRow',
+  'updateRow',
+  'deleteRow',
+]);
 
 async function runTransaction(
   db: Database.Database,
