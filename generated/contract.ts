@@ -32,6 +32,9 @@ export const ERROR_STATUSES = {
   service_unavailable: 503,
   http_version_not_supported: 505,
   precondition_failed: 412,
+  order_not_found: 404,
+  order_pet_not_found: 422,
+  ship_date_in_past: 422,
 } as const satisfies Record<string, number>;
 
 /** Every operation served (those of paths; a webhook's or a callback's is the client's to serve): its method and its path template, relative to the base path. */
@@ -42,6 +45,9 @@ export const OPERATIONS = {
   deletePet: { method: 'DELETE', path: '/pets/{petId}' },
   updatePet: { method: 'PATCH', path: '/pets/{petId}' },
   listStoreOrders: { method: 'GET', path: '/store/orders' },
+  createStoreOrder: { method: 'POST', path: '/store/orders' },
+  getStoreOrder: { method: 'GET', path: '/store/orders/{orderId}' },
+  deleteStoreOrder: { method: 'DELETE', path: '/store/orders/{orderId}' },
 } as const satisfies Partial<Record<keyof operations, { method: string; path: string }>>;
 
 /** The operations that declare an `Idempotency-Key` header parameter: safe to retry with the same key. */
@@ -96,10 +102,37 @@ export interface OperationResults {
     };
   };
   /** GET /store/orders */
-  listStoreOrders: never;
+  listStoreOrders: {
+    status: 200;
+    body: operations['listStoreOrders']['responses'][200]['content']['application/json'];
+    headers?: {
+      Link?: NonNullable<operations['listStoreOrders']['responses'][200]['headers']['Link']>;
+    };
+  };
+  /** POST /store/orders */
+  createStoreOrder: {
+    status: 201;
+    body: operations['createStoreOrder']['responses'][201]['content']['application/json'];
+    headers: {
+      Location: NonNullable<operations['createStoreOrder']['responses'][201]['headers']['Location']>;
+    };
+  };
+  /** GET /store/orders/{orderId} */
+  getStoreOrder: {
+    status: 200;
+    body: operations['getStoreOrder']['responses'][200]['content']['application/json'];
+    headers?: Record<string, never>;
+  };
+  /** DELETE /store/orders/{orderId} */
+  deleteStoreOrder: {
+    status: 204;
+    body?: undefined;
+    headers?: Record<string, never>;
+  };
 }
 
 /** Query and header parameters that have a default: present on every validated request. */
 export interface DefaultedParameters {
   listPets: { query: 'limit'; header: never };
+  listStoreOrders: { query: 'limit'; header: never };
 }

@@ -58,7 +58,8 @@ export interface paths {
         /**
          * Remove an animal
          * @description Removes an animal from the catalogue. From then on its id answers `404` (getPet, updatePet,
-         *     deletePet), listPets no longer lists it, and the id is never given to another animal.
+         *     deletePet), listPets no longer lists it, and the id is never given to another animal. Its
+         *     store orders are deleted with it, in the same transaction: their ids answer `404` from then on.
          *
          *     With `If-Match`, the animal is removed only if it still has one of the tags listed (`*`: any
          *     tag), compared strongly; otherwise the answer is `412` and nothing changes. This operation is
@@ -92,14 +93,49 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List store orders (not implemented)
-         * @description Named by the interface, with no behaviour defined yet. Answers `501` to every authenticated
-         *     request until it is specified.
+         * List store orders
+         * @description Returns one page of orders ordered by `id` ascending, optionally filtered by `status`. When
+         *     more orders match, the `Link` header carries the address of the next page (`rel="next"`); it
+         *     is absent on the last page.
          */
         get: operations["listStoreOrders"];
         put?: never;
-        post?: never;
+        /**
+         * Place an order
+         * @description Places an order for an animal of the catalogue and returns it with the `id` the service
+         *     assigned and the status `placed`, which the service sets (a `status` sent is `400`).
+         *
+         *     The animal must exist when the order is stored: the check and the insert are one transaction,
+         *     so an order never names an animal that is gone. An order for an animal that does not exist is
+         *     `422 order_pet_not_found`. `shipDate`, when sent, is a calendar date (`2026-02-30` is `400`)
+         *     no earlier than today in UTC (`422 ship_date_in_past` otherwise).
+         */
+        post: operations["createStoreOrder"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an order
+         * @description Returns one order. An id that names no order (never placed, or deleted) is `404`.
+         */
+        get: operations["getStoreOrder"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an order
+         * @description Deletes an order. From then on its id answers `404`, and it is never given to another order.
+         */
+        delete: operations["deleteStoreOrder"];
         options?: never;
         head?: never;
         patch?: never;
@@ -190,11 +226,81 @@ export interface components {
          */
         Pets: components["schemas"]["Pet"][];
         /**
+         * Format: int64
+         * @description Unique identifier of an order, assigned by the service on creation; never reused.
+         * @example 1
+         */
+        OrderId: number;
+        /**
+         * @description How many animals like this one the order is for.
+         * @example 1
+         */
+        OrderQuantity: number;
+        /**
+         * @description Where the order is. The service sets `placed` when the order is placed.
+         * @example placed
+         * @enum {string}
+         */
+        OrderStatus: "placed" | "approved" | "delivered";
+        /**
+         * Format: date
+         * @description The calendar day (RFC 3339 full-date) the order is to ship; today (UTC) or later when placed.
+         * @example 2030-06-01
+         */
+        ShipDate: string;
+        /**
+         * @description An order to place. `id` and `status` are set by the service and must not be sent.
+         * @example {
+         *       "petId": 1,
+         *       "quantity": 1,
+         *       "shipDate": "2030-06-01"
+         *     }
+         */
+        NewOrder: {
+            petId: components["schemas"]["PetId"];
+            quantity: components["schemas"]["OrderQuantity"];
+            shipDate?: components["schemas"]["ShipDate"];
+        };
+        /**
+         * @description An order of an animal of the catalogue: the fields of NewOrder plus `id` and `status`, which
+         *     the service sets. `shipDate` is absent when it was not given.
+         * @example {
+         *       "id": 1,
+         *       "petId": 1,
+         *       "quantity": 1,
+         *       "shipDate": "2030-06-01",
+         *       "status": "placed"
+         *     }
+         */
+        Order: {
+            id: components["schemas"]["OrderId"];
+            petId: components["schemas"]["PetId"];
+            quantity: components["schemas"]["OrderQuantity"];
+            shipDate?: components["schemas"]["ShipDate"];
+            /**
+             * @description Where the order is; `placed` when it is placed (the service sets it).
+             * @default placed
+             */
+            readonly status: components["schemas"]["OrderStatus"];
+        };
+        /**
+         * @description A page of orders, ordered by `id` ascending.
+         * @example [
+         *       {
+         *         "id": 1,
+         *         "petId": 1,
+         *         "quantity": 1,
+         *         "status": "placed"
+         *       }
+         *     ]
+         */
+        Orders: components["schemas"]["Order"][];
+        /**
          * @description Machine-readable error code. Each code always comes with the HTTP status given in its
          *     `x-http-status`. Codes are stable; new ones may be added in a minor version.
          * @example validation_failed
          */
-        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported" | "precondition_failed");
+        ErrorCode: string & ("validation_failed" | "malformed_json" | "invalid_utf8" | "bad_request" | "invalid_cursor" | "missing_api_key" | "invalid_api_key" | "pet_not_found" | "route_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_in_progress" | "operation_sunset" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "expectation_failed" | "rate_limited" | "too_many_failed_authentications" | "headers_too_large" | "idempotency_key_reused" | "internal_error" | "not_implemented" | "service_unavailable" | "http_version_not_supported" | "precondition_failed" | "order_not_found" | "order_pet_not_found" | "ship_date_in_past");
         /**
          * @description The one error object of the service, returned with every 4xx and 5xx status.
          * @example {
@@ -379,6 +485,18 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The request is well formed but cannot be carried out; nothing was stored. */
+        Unprocessable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The service failed unexpectedly. Nothing about the failure is disclosed. */
         InternalError: {
             headers: {
@@ -396,18 +514,6 @@ export interface components {
             headers: {
                 /** @description Seconds to wait before retrying. */
                 "Retry-After": string;
-                "X-Request-Id": components["headers"]["RequestId"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /** @description The operation is named by the interface but not implemented yet. */
-        NotImplemented: {
-            headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
@@ -441,7 +547,7 @@ export interface components {
          */
         IfNoneMatch: string;
         /**
-         * @description Maximum number of animals returned.
+         * @description Maximum number of items returned.
          * @example 20
          */
         Limit: number;
@@ -450,6 +556,16 @@ export interface components {
          * @example available
          */
         StatusFilter: components["schemas"]["PetStatus"];
+        /**
+         * @description Return only orders with this status.
+         * @example placed
+         */
+        OrderStatusFilter: components["schemas"]["OrderStatus"];
+        /**
+         * @description Identifier of the order.
+         * @example 1
+         */
+        OrderIdPath: components["schemas"]["OrderId"];
         /**
          * @description Opaque position from which to continue a listing. Take it from the `Link: rel="next"` header of
          *     the previous page; do not build it yourself.
@@ -545,7 +661,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of animals returned.
+                 * @description Maximum number of items returned.
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
@@ -880,7 +996,24 @@ export interface operations {
     };
     listStoreOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Maximum number of items returned.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Return only orders with this status.
+                 * @example placed
+                 */
+                status?: components["parameters"]["OrderStatusFilter"];
+                /**
+                 * @description Opaque position from which to continue a listing. Take it from the `Link: rel="next"` header of
+                 *     the previous page; do not build it yourself.
+                 * @example cDE6MjA
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: {
                 /**
                  * @description An id for this request, to find it in the server's log (say, the id your own system gave the
@@ -904,9 +1037,183 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    Link: components["headers"]["NextPageLink"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Orders"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createStoreOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The order to place. `id` and `status` are set by the service and must not be sent. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrder"];
+            };
+        };
+        responses: {
+            /** @description The order was placed. */
+            201: {
+                headers: {
+                    /** @description Path of the new order. */
+                    Location: string;
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["Unprocessable"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getStoreOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the order.
+                 * @example 1
+                 */
+                orderId: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteStoreOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description An id for this request, to find it in the server's log (say, the id your own system gave the
+                 *     operation). Used when it is 1 to 128 characters of letters, digits, `.`, `_` and `-` (the
+                 *     pattern of the `X-Request-Id` response header); any other value is ignored, never refused,
+                 *     and the server makes an id of its own. Either way the response's `X-Request-Id` has the id used.
+                 * @example 7b0c2f4e-5a8d-4c3b-9e21-0f6a1d2c3b4a
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description W3C Trace Context (`version-traceid-parentid-flags`, lower-case hexadecimal): the server logs
+                 *     the trace id with the request. A value that is not valid by the Trace Context rules (wrong
+                 *     lengths, upper case, an all-zero trace or parent id, version `ff`, or version `00` with
+                 *     anything after the flags) is ignored, never refused.
+                 * @example 00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01
+                 */
+                traceparent?: components["parameters"]["TraceParent"];
+            };
+            path: {
+                /**
+                 * @description Identifier of the order.
+                 * @example 1
+                 */
+                orderId: components["parameters"]["OrderIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order was deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -4,6 +4,8 @@ import type { components } from './openapi.js';
 type Pet = components['schemas']['Pet'];
 type NewPet = components['schemas']['NewPet'];
 type PetPatch = components['schemas']['PetPatch'];
+type Order = components['schemas']['Order'];
+type NewOrder = components['schemas']['NewOrder'];
 
 /** The JSON types a column may hold: each backend says how it stores each. */
 export type ColumnType = 'string' | 'integer' | 'number';
@@ -13,13 +15,15 @@ export type ColumnType = 'string' | 'integer' | 'number';
  * Pet's properties. A column is `read` when Pet has its property (reads select it) and
  * `written` when NewPet has it (a create inserts it); `type` is the property's JSON type.
  * `patched`: PetPatch has it, so an update may set it.
- * `key`: the property that identifies a row (the primary key).
+ * `key`: the property that identifies a row (the primary key). `references`: the foreign keys,
+ * each a column naming the `key` column of a row of another `table`.
  */
 export const PET_TABLE = {
   table: 'pets',
   read: 'Pet',
   written: 'NewPet',
   key: 'id',
+  references: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
@@ -68,5 +72,49 @@ export function petPatchValues(petPatch: PetPatch): PetPatchValues {
   ];
 }
 
+/**
+ * Table orders keeps Order and NewOrder: one column per property, in snake_case, in the order of
+ * Order's properties. A column is `read` when Order has its property (reads select it) and
+ * `written` when NewOrder has it (a create inserts it); `type` is the property's JSON type.
+ * `key`: the property that identifies a row (the primary key). `references`: the foreign keys,
+ * each a column naming the `key` column of a row of another `table`.
+ */
+export const ORDER_TABLE = {
+  table: 'orders',
+  read: 'Order',
+  written: 'NewOrder',
+  key: 'id',
+  references: [{ property: 'petId', column: 'pet_id', constraint: 'orders_pet_id_fkey', table: 'pets', key: 'id' }],
+  columns: [
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'petId', column: 'pet_id', type: 'integer', read: true, written: true, patched: false },
+    { property: 'quantity', column: 'quantity', type: 'integer', read: true, written: true, patched: false },
+    { property: 'shipDate', column: 'ship_date', type: 'string', read: true, written: true, patched: false },
+    { property: 'status', column: 'status', type: 'string', read: true, written: false, patched: false },
+  ],
+} as const;
+
+/** A row of orders as both backends read it: Order's columns, in order; an absent property is null. */
+export type OrderRow = [
+  id: Order['id'],
+  petId: Order['petId'],
+  quantity: Order['quantity'],
+  shipDate: NonNullable<Order['shipDate']> | null,
+  status: Order['status'],
+];
+
+export function orderFromRow(row: OrderRow): Order {
+  const value: Order = { id: row[0], petId: row[1], quantity: row[2], status: row[4] };
+  if (row[3] !== null) value.shipDate = row[3];
+  return value;
+}
+
+/** What a create inserts: NewOrder's columns, in order; an absent property is null. */
+export type NewOrderValues = [petId: NewOrder['petId'], quantity: NewOrder['quantity'], shipDate: NonNullable<NewOrder['shipDate']> | null];
+
+export function newOrderValues(newOrder: NewOrder): NewOrderValues {
+  return [newOrder.petId, newOrder.quantity, newOrder.shipDate ?? null];
+}
+
 /** Every table storage keeps for a schema of openapi.yaml: each backend checks, on opening, that its migrations made them all. */
-export const STORED_TABLES = [PET_TABLE] as const;
+export const STORED_TABLES = [PET_TABLE, ORDER_TABLE] as const;

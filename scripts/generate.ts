@@ -8,7 +8,9 @@
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
 // - predecessor.ts (and v{major}/openapi.d.ts while a previous major version is served beside this
 //   one): that version's types (generate/predecessor.ts);
-// - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts).
+// - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts);
+// - handlers/: the handler of each operation marked with a CRUD x-storage (generate/resources.ts),
+//   which calls its schema's business rules, src/rules/<schema>.ts (scaffolded once, never overwritten).
 // Without --out it also writes src/handlers/index.ts, the handler of every operation, scaffolds
 // what a new operation needs (scripts/generate/scaffold.ts) and, as a command, appends to each
 // backend's migrations one that adds what the spec stores and they do not make yet
@@ -30,6 +32,7 @@ import { PACKAGE_ROOT } from '../src/package-root.js';
 import { createIfAbsent, writeIfChanged } from './generate/files.js';
 import { migrationFiles, type WrittenMigration } from './generate/migrations.js';
 import { predecessorFiles } from './generate/predecessor.js';
+import { resourceHandlerFiles, rulesScaffoldFiles } from './generate/resources.js';
 import { handlersIndexModule, scaffoldFiles, type FileText } from './generate/scaffold.js';
 import { checkSpec, SpecProblems } from './generate/spec-check.js';
 import { operationsIndexModules, queriesModule, storageScaffoldFiles } from './generate/storage-scaffold.js';
@@ -317,6 +320,7 @@ export async function generate({
     { path: join(generatedDir, 'contract.ts'), text: contractModule(document) },
     { path: join(generatedDir, 'tables.ts'), text: tablesModule(document, HEADER) },
     { path: join(generatedDir, 'queries.ts'), text: queriesModule(document, HEADER) },
+    ...resourceHandlerFiles(document, HEADER, generatedDir),
     ...(out === undefined
       ? [
           { path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) },
@@ -326,7 +330,7 @@ export async function generate({
     ...planned.files.map(({ path, text }) => ({ path: join(root, path), text })),
   ]);
   if (out === undefined) {
-    for (const file of [...scaffoldFiles(document, root), ...storageScaffoldFiles(document, root)]) {
+    for (const file of [...scaffoldFiles(document, root), ...storageScaffoldFiles(document, root), ...rulesScaffoldFiles(document, root)]) {
       if (createIfAbsent(join(root, file.path), await format(file.text, prettierOptions))) result.scaffolded.push(file.path);
     }
   }

@@ -6,8 +6,8 @@
 //   45-character name and an unknown member is refused either way, its message naming the name's
 //   length only under 40. (A body that passes would time the first write too, which waits for the
 //   new server's SQLite writer thread to start.)
-// - handler: saves src/handlers/list-store-orders.ts with the operation named differently in its
-//   501, and times each save until GET /store/orders answers with the new name.
+// - handler: saves src/handlers/get-pet.ts with its 404 naming another id, and times each save
+//   until GET /pets/{an absent id} answers with that id.
 // Each round starts once the previous one's background work (type check, lint) has reported, as
 // after a pause in typing. docs/editing-the-spec.md has the figures.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,8 +20,10 @@ import { copyProject, removeProjectCopy } from './project-copy.js';
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '10' }, save: { type: 'string', default: 'spec' } } });
 const rounds = Number(values.rounds);
 if (values.save !== 'spec' && values.save !== 'handler') throw new Error(`--save spec or --save handler, not ${values.save}`);
-const HANDLER = join('src', 'handlers', 'list-store-orders.ts');
-const OPERATION = /const operation = .*;/;
+const HANDLER = join('src', 'handlers', 'get-pet.ts');
+const NOT_FOUND = /apiError\('pet_not_found', \{ petId[^}]*\}\)/;
+/** An id no pet has in the copy's fresh store. */
+const ABSENT = 999_999;
 const LIMIT = /(PetName:\n(?: {6}.*\n)*? {6}maxLength: )(\d+)/;
 const NAME = 'N'.repeat(45);
 
@@ -45,11 +47,11 @@ async function serves(dev: DrivenDev, limit: number): Promise<boolean> {
   }
 }
 
-/** Whether GET /store/orders names the operation with `tag`, as the handler saved in round `tag` does. */
-async function servesHandler(dev: DrivenDev, tag: string): Promise<boolean> {
+/** Whether getPet's 404 names `id`, as the handler saved in its round does. */
+async function servesHandler(dev: DrivenDev, id: number): Promise<boolean> {
   try {
-    const res = await fetch(`${dev.baseUrl}/store/orders`, { headers: { Authorization: dev.authorization } });
-    return ((await res.json()) as { message: string }).message.includes(`(${tag})`);
+    const res = await fetch(`${dev.baseUrl}/pets/${ABSENT}`, { headers: { Authorization: dev.authorization } });
+    return ((await res.json()) as { message: string }).message === `No pet with id ${id}.`;
   } catch {
     return false; // between two servers: nothing listens for a moment
   }
@@ -58,16 +60,12 @@ async function servesHandler(dev: DrivenDev, tag: string): Promise<boolean> {
 /** One round's save, and whether it is served yet. */
 function change(round: number): { label: string; save: () => void; served: (dev: DrivenDev) => Promise<boolean> } {
   if (values.save === 'handler') {
-    const tag = `round ${round}`;
+    const id = 1000 + round;
     const file = join(copy, HANDLER);
     return {
-      label: `${HANDLER} (${tag})`,
-      save: () =>
-        writeFileSync(
-          file,
-          readFileSync(file, 'utf8').replace(OPERATION, `const operation = \`\${operationName(basePath, 'listStoreOrders')} (${tag})\`;`),
-        ),
-      served: (dev) => servesHandler(dev, tag),
+      label: `${HANDLER} (round ${round})`,
+      save: () => writeFileSync(file, readFileSync(file, 'utf8').replace(NOT_FOUND, `apiError('pet_not_found', { petId: ${id} })`)),
+      served: (dev) => servesHandler(dev, id),
     };
   }
   const limit = round % 2 === 0 ? 40 : 100;

@@ -18,6 +18,8 @@ const WITHOUT_LOGIC: Record<string, string> = {
   'src/storage/migration.ts': 'the Migration type',
   'src/errors/stack-codes.ts': "data: the stack's default statuses, held by test/errors/registry.test.ts",
   'src/errors/document-messages.ts': "data: the document's messages, held by test/errors/registry.test.ts",
+  'src/storage/resources.ts': 'the ResourceStore interface and its types',
+  'src/handlers/resource-rules.ts': "the ResourceRules type of a schema's business rules",
   'src/storage/sqlite/migrations.ts': 'data, applied by the SQLite storage tests',
   'src/storage/postgres/migrations.ts': 'data, applied by the PostgreSQL storage tests',
   'packages/client/src/api-types.ts': 'types only (packages/client/test/index.test-d.ts)',

@@ -15,13 +15,14 @@ import { POSTGRES_SCHEMA } from '../../src/storage/postgres/migrate.js';
 import { migrateSqlite, SQLITE_SCHEMA, sqliteColumns } from '../../src/storage/sqlite/migrate.js';
 import { missingColumns, type BackendSchema } from '../../src/storage/stored-tables.js';
 import type { FileText } from './scaffold.js';
-import { columnsOf, persistedSchemas, type Column, type PersistedSchemas } from './tables.js';
+import { columnsOf, foreignKeys, persistedSchemas, type Column, type ForeignKey, type PersistedSchemas } from './tables.js';
 
 const HERE = 'scripts/generate/migrations.ts';
 
 /** A table of the spec with its columns, as generate/tables.ts derives them. */
 interface SpecTable extends PersistedSchemas {
   columns: Column[];
+  foreignKeys: ForeignKey[];
 }
 
 interface Backend {
@@ -50,7 +51,14 @@ function constraints(table: SpecTable, column: Column, existingRows: boolean): s
         `for them, or write its migration by hand in ${SQLITE_SCHEMA.migrations} and ${POSTGRES_SCHEMA.migrations} (${HERE})`,
     );
   }
-  return `${required ? ' NOT NULL' : ''}${defaulted}`;
+  return `${required ? ' NOT NULL' : ''}${defaulted}${referenceClause(table, column)}`;
+}
+
+/** A foreign key's clause, the same in both backends: the database checks it in the writing transaction. */
+function referenceClause(table: SpecTable, column: Column): string {
+  const reference = table.foreignKeys.find(({ property }) => property === column.property);
+  if (!reference) return '';
+  return ` CONSTRAINT ${quoted(reference.constraint)} REFERENCES ${quoted(reference.table)} (${quoted(reference.key)}) ON DELETE ${reference.onDelete.toUpperCase()}`;
 }
 
 /** The key column of a new table: an identity the database assigns when no schema writes it. */
@@ -242,7 +250,12 @@ export interface WrittenMigration {
  * column cannot be added without a value for the rows there are.
  */
 export async function migrationFiles(document: OpenApiDocument, root: string): Promise<{ files: FileText[]; written: WrittenMigration[] }> {
-  const tables = persistedSchemas(document).map((persisted) => ({ ...persisted, columns: columnsOf(document, persisted) }));
+  const all = persistedSchemas(document);
+  const tables = all.map((persisted) => ({
+    ...persisted,
+    columns: columnsOf(document, persisted),
+    foreignKeys: foreignKeys(document, persisted, all),
+  }));
   const changes = await changesAfter(await migrationsOf(root, SQLITE), tables);
   if (changes.length === 0) return { files: [], written: [] };
   const files: FileText[] = [];

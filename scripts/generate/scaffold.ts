@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { listOperations, type OpenApiDocument, type OperationEntry } from '../../src/contract/spec.js';
+import { crudOperations } from './resources.js';
 
 /** A file to write, by its path from the project root. */
 export interface FileText {
@@ -32,11 +33,13 @@ export function handlerPath(operationId: string): string {
  */
 export function handlersIndexModule(document: OpenApiDocument, header: string): string {
   const ids = listOperations(document).map(({ operation }) => operation.operationId);
-  const imports = ids.map((id) => `import { ${id} } from './${kebabCase(id)}.js';`);
+  const generated = new Set(crudOperations(document).map(({ entry }) => entry.operation.operationId));
+  const imports = ids.map((id) => `import { ${id} } from '${generated.has(id) ? '../../generated/handlers/' : './'}${kebabCase(id)}.js';`);
   const entries = ids.map((id) => `    ${id}: ${id}(deps),`);
   return `${header}// Each operation's handler is src/handlers/<operationId in kebab case>.ts, exporting a function named
 // after the operationId that makes the handler from HandlerDeps; \`npm run generate\` writes one that
-// answers 501 for an operation that has none.
+// answers 501 for an operation that has none. An operation marked with a CRUD x-storage has its
+// handler generated whole, in generated/handlers/.
 import { handlerDeps, type HandlerOptions } from './deps.js';
 import type { OperationHandlers } from './operation.js';
 ${imports.join('\n')}
@@ -117,8 +120,9 @@ describe.each(backends)('${id} [$name]', (backend) => {
  * unit test and its HTTP test, where test/layout.test.ts and the test layout expect them.
  */
 export function scaffoldFiles(document: OpenApiDocument, root: string): FileText[] {
+  const generated = new Set(crudOperations(document).map(({ entry }) => entry.operation.operationId));
   return listOperations(document)
-    .filter(({ operation }) => !existsSync(join(root, handlerPath(operation.operationId))))
+    .filter(({ operation }) => !generated.has(operation.operationId) && !existsSync(join(root, handlerPath(operation.operationId))))
     .flatMap((entry) => {
       const name = kebabCase(entry.operation.operationId);
       return [

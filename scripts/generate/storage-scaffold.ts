@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from '../../src/contract/spec.js';
+import { CRUD_KINDS } from './resources.js';
 import { kebabCase, type FileText } from './scaffold.js';
 
 const HERE = 'scripts/generate/storage-scaffold.ts';
@@ -38,7 +39,10 @@ export function storedOperations(document: OpenApiDocument): OperationEntry[] {
   return listOperations(document).filter(({ operation }) => {
     const marker = operation['x-storage'];
     if (marker === undefined) return false;
-    if (marker !== 'query') throw new Error(`${operation.operationId}: x-storage on an operation is \`query\` (${HERE})`);
+    const kind = typeof marker === 'object' && marker !== null ? (marker as { operation?: unknown }).operation : marker;
+    if (CRUD_KINDS.includes(kind as (typeof CRUD_KINDS)[number])) return false;
+    if (marker !== 'query')
+      throw new Error(`${operation.operationId}: x-storage on an operation is \`query\` or one of ${CRUD_KINDS.join(', ')} (${HERE})`);
     return true;
   });
 }

@@ -21,20 +21,27 @@ export interface PersistedSchemas {
   coveringIndexes?: readonly { name: string; key: readonly string[] }[];
   /** Indexes on the table, each a list of the read schema's properties (`x-storage`'s `indexes`). */
   indexes?: readonly (readonly string[])[];
+  /** Foreign keys: properties that name a row of another stored schema (`x-storage`'s `references`). */
+  references?: readonly Reference[];
+  /** The error code of an operation that names no row of the table (`x-storage`'s `notFound`): 404. */
+  notFound?: string;
 }
 
-/** The pets table: its storage (versions, statements) is written by hand, so it is declared here rather than marked in the spec. */
-const PETS: PersistedSchemas = {
-  table: 'pets',
-  read: 'Pet',
-  written: 'NewPet',
-  patched: 'PetPatch',
-  key: 'id',
-  coveringIndexes: [{ name: 'pets_status_id', key: ['status', 'id'] }],
-};
+/** What a deleted row does to the rows that name it: they go with it. */
+const ON_DELETE = ['cascade'] as const;
 
-/** What storage persists. */
-export const PERSISTED: readonly PersistedSchemas[] = [PETS];
+/**
+ * A property whose value is the key of a row of another stored schema: a FOREIGN KEY in both
+ * backends, with an index, checked by the database in the transaction of the insert.
+ */
+export interface Reference {
+  property: string;
+  /** The stored schema whose key it names. */
+  schema: string;
+  onDelete: (typeof ON_DELETE)[number];
+  /** The error code of a create whose row names no row there (the spec documents its status). */
+  error: string;
+}
 
 /**
  * `x-storage` on a component schema: storage keeps it in a table of its own, whose columns, rows,
@@ -46,9 +53,26 @@ interface StorageMarker {
   indexes?: string[][];
   written?: string;
   patched?: string;
+  notFound?: string;
+  references?: Reference[];
+  /** Named indexes that INCLUDE every column a read selects, keyed by these properties (PostgreSQL). */
+  coveringIndexes?: { name: string; key: string[] }[];
 }
 
-/** Every table storage keeps: the pets table, then one per schema marked `x-storage`, in the spec's order. */
+function checkReferences(where: string, references: unknown): asserts references is Reference[] | undefined {
+  if (references === undefined) return;
+  const valid = (reference: Partial<Reference>) =>
+    typeof reference.property === 'string' &&
+    typeof reference.schema === 'string' &&
+    typeof reference.error === 'string' &&
+    ON_DELETE.includes(reference.onDelete!);
+  if (!Array.isArray(references) || !references.every(valid))
+    throw new Error(
+      `${where}.references is a list of { property, schema, onDelete: ${ON_DELETE.join(' | ')}, error: <ErrorCode> } (${HERE})`,
+    );
+}
+
+/** Every table storage keeps: one per schema marked `x-storage`, in the spec's order. */
 export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] {
   const marked = Object.entries(document.components.schemas).flatMap(([name, schema]) => {
     const marker = schema['x-storage'] as StorageMarker | undefined;
@@ -63,6 +87,12 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
       !(Array.isArray(marker.indexes) && marker.indexes.every((index) => Array.isArray(index) && index.length > 0))
     )
       throw new Error(`${where}.indexes is a list of indexes, each a list of ${name}'s properties (${HERE})`);
+    checkReferences(where, marker.references);
+    // A foreign key's column is indexed, so that a delete of the row it names finds its rows at once.
+    const referenceIndexes = (marker.references ?? [])
+      .filter(({ property }) => !(marker.indexes ?? []).some(([first]) => first === property))
+      .map(({ property }) => [property]);
+    const indexes = [...(marker.indexes ?? []), ...referenceIndexes];
     return [
       {
         table: marker.table,
@@ -70,15 +100,26 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         key: marker.key,
         ...(marker.written && { written: marker.written }),
         ...(marker.patched && { patched: marker.patched }),
-        ...(marker.indexes && { indexes: marker.indexes }),
+        ...(indexes.length > 0 && { indexes }),
+        ...(marker.references && { references: marker.references }),
+        ...(marker.notFound && { notFound: marker.notFound }),
+        ...(marker.coveringIndexes && {
+          coveringIndexes: marker.coveringIndexes.map(({ name: index, key }) => ({ name: index, key: key.map(columnName) })),
+        }),
       },
     ];
   });
-  const all = [...PERSISTED, ...marked];
+  const all = marked;
   const tables = new Set<string>();
   for (const { table, read } of all) {
     if (tables.has(table)) throw new Error(`${read}: table ${table} is kept for another schema already (${HERE})`);
     tables.add(table);
+  }
+  for (const { read, references = [] } of all) {
+    for (const reference of references) {
+      if (!all.some((other) => other.read === reference.schema))
+        throw new Error(`${read}.${reference.property} references ${reference.schema}, which is not stored (no x-storage) (${HERE})`);
+    }
   }
   return all;
 }
@@ -115,13 +156,19 @@ interface Property {
 
 const HERE = 'scripts/generate/tables.ts';
 
+function withoutRef(schema: SchemaObject): SchemaObject {
+  const { $ref: _ref, ...siblings } = schema as SchemaObject & { $ref?: string };
+  return siblings;
+}
+
 /** The properties of an object schema, its allOf members' included, in order. */
 function propertiesOf(document: OpenApiDocument, name: string, schema: SchemaObject): Property[] {
   const resolved = resolveRef(document, schema);
   const required = new Set((resolved['required'] as string[] | undefined) ?? []);
   const own = Object.entries((resolved['properties'] as Record<string, SchemaObject> | undefined) ?? {}).map(([property, value]) => ({
     name: property,
-    schema: resolveRef(document, value),
+    // OpenAPI 3.1 lets a $ref have siblings (a default, readOnly): they count for the property.
+    schema: { ...resolveRef(document, value), ...withoutRef(value) },
     required: required.has(property),
   }));
   const members = ((resolved['allOf'] as SchemaObject[] | undefined) ?? []).flatMap((member) => propertiesOf(document, name, member));
@@ -242,6 +289,31 @@ export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas
   return [...columns.values()];
 }
 
+/** A foreign key as both backends' migrations write it, and as the stores read a violation of it. */
+export interface ForeignKey extends Reference {
+  column: string;
+  /** The constraint's name (PostgreSQL names the violated one: SQLSTATE 23503). */
+  constraint: string;
+  /** The table and the key column it names. */
+  table: string;
+  key: string;
+}
+
+export function foreignKeys(document: OpenApiDocument, persisted: PersistedSchemas, all: readonly PersistedSchemas[]): ForeignKey[] {
+  return (persisted.references ?? []).map((reference) => {
+    const target = all.find(({ read }) => read === reference.schema)!;
+    const column = columnsOf(document, persisted).find(({ property }) => property === reference.property);
+    if (!column) throw new Error(`${persisted.read} has no property ${reference.property}, which a reference names (${HERE})`);
+    return {
+      ...reference,
+      column: column.column,
+      constraint: `${persisted.table}_${column.column}_fkey`,
+      table: target.table,
+      key: columnName(target.key),
+    };
+  });
+}
+
 const literal = (value: unknown) => JSON.stringify(value);
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 const member = (object: string, property: string) =>
@@ -251,9 +323,13 @@ const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1);
 const upperSnake = (name: string) => columnName(name).toUpperCase();
 
 /** The module for one table: its description, its row types and the mappers both backends use. */
-function tableModule(document: OpenApiDocument, persisted: PersistedSchemas): string {
+function tableModule(document: OpenApiDocument, persisted: PersistedSchemas, all: readonly PersistedSchemas[]): string {
   const { table, read, written, patched } = persisted;
   const columns = columnsOf(document, persisted);
+  const references = foreignKeys(document, persisted, all).map(
+    (reference) =>
+      `{ property: ${literal(reference.property)}, column: ${literal(reference.column)}, constraint: ${literal(reference.constraint)}, table: ${literal(reference.table)}, key: ${literal(reference.key)} },`,
+  );
   const readColumns = columns.filter((column) => column.read);
   const writtenColumns = columns.filter((column) => column.written);
   const patchedColumns = columns.filter((column) => column.patched);
@@ -309,12 +385,14 @@ export function ${lowerFirst(patched)}Values(${lowerFirst(patched)}: ${patched})
  * ${read}'s properties. A column is \`read\` when ${read} has its property (reads select it)${
    written ? ` and\n * \`written\` when ${written} has it (a create inserts it)` : ''
  }; \`type\` is the property's JSON type.${patched ? `\n * \`patched\`: ${patched} has it, so an update may set it.` : ''}
- * \`key\`: the property that identifies a row (the primary key).
+ * \`key\`: the property that identifies a row (the primary key). \`references\`: the foreign keys,
+ * each a column naming the \`key\` column of a row of another \`table\`.
  */
 export const ${upperSnake(read)}_TABLE = {
   table: ${literal(table)},
   read: ${literal(read)},${written ? `\n  written: ${literal(written)},` : ''}
   key: ${literal(persisted.key)},
+  references: [${references.join(' ')}],
   columns: [
 ${description.map((line) => `    ${line}`).join('\n')}
   ],
@@ -343,7 +421,7 @@ ${schemas.map((name) => `type ${name} = components['schemas'][${literal(name)}];
 
 /** The JSON types a column may hold: each backend says how it stores each. */
 export type ColumnType = ${COLUMN_TYPES.map(literal).join(' | ')};
-${persisted.map((table) => tableModule(document, table)).join('')}
+${persisted.map((table) => tableModule(document, table, persisted)).join('')}
 /** Every table storage keeps for a schema of openapi.yaml: each backend checks, on opening, that its migrations made them all. */
 export const STORED_TABLES = [${persisted.map(({ read }) => `${upperSnake(read)}_TABLE`).join(', ')}] as const;
 `;

@@ -31,6 +31,7 @@ const STACK_ERROR_MESSAGES = {
     reason === 'syntax' ? 'The request body is not well-formed JSON.' : 'The request body could not be read as JSON.',
   invalid_utf8: 'The request body is not well-formed UTF-8; send JSON in UTF-8.',
   bad_request: ({ problem }: { problem: string }) => `The request is not valid HTTP/1.1: ${problem}.`,
+  invalid_cursor: 'query.cursor was not issued by this service; use the Link rel="next" header of the previous page.',
   missing_api_key: ({ how }: { how: string }) => `Send an API key as ${how}.`,
   invalid_api_key: 'The API key is not valid: it is unknown or has been revoked.',
   route_not_found: ({ method, path }: { method: string; path: string }) => `No operation at ${method} ${path}.`,

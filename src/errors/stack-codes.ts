@@ -10,6 +10,8 @@ export const STACK_ERROR_STATUSES = {
   malformed_json: 400,
   invalid_utf8: 400,
   bad_request: 400,
+  // Raised by every generated list (x-storage: list) for a cursor it did not issue.
+  invalid_cursor: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   route_not_found: 404,

@@ -1,15 +1,17 @@
 import { DEFAULT_IDEMPOTENCY_RETENTION_SECONDS } from '../config.js';
 import type { IdempotencyStore } from '../storage/idempotency.js';
 import type { PetStore } from '../storage/pets.js';
+import type { ResourceStore } from '../storage/resources.js';
 import type { OperationStore } from '../storage/storage.js';
 
 /** What the server gives createHandlers (src/handlers/index.ts). */
 export interface HandlerOptions {
   /**
    * Where the operations keep pets, and the records of their Idempotency-Keys; `storage.operations`
-   * has the storage query of each operation marked `x-storage: query`.
+   * has the storage query of each operation marked `x-storage: query`; the generated handlers of CRUD
+   * operations use the resource store.
    */
-  storage: PetStore & IdempotencyStore & OperationStore;
+  storage: PetStore & IdempotencyStore & OperationStore & ResourceStore;
   /** The base path the API is served under, e.g. /v1, for the links handlers return. */
   basePath: string;
   /** The current instant; injected so that tests can move time. */

@@ -3,6 +3,7 @@ import type { ApiKeyStore } from './api-keys.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { PetStore } from './pets.js';
 import type { QuotaStore } from './quotas.js';
+import type { ResourceStore } from './resources.js';
 import type { StorageMetrics } from './storage-metrics.js';
 
 // The whole of a backend, for the wiring that holds one (main, the HTTP app) and hands each consumer
@@ -11,6 +12,7 @@ export type * from './api-keys.js';
 export type * from './idempotency.js';
 export type * from './pets.js';
 export type * from './quotas.js';
+export type * from './resources.js';
 export type * from './storage-metrics.js';
 
 /** The backends there are: `file:` URLs are SQLite, `postgres:` URLs PostgreSQL. */
@@ -37,7 +39,7 @@ export interface OperationStore {
  * Persistence for the whole service, one interface per concern. Each backend (SQLite, PostgreSQL)
  * implements them all, so one slots in without touching their consumers.
  */
-export interface Storage extends PetStore, IdempotencyStore, ApiKeyStore, QuotaStore, OperationStore, StorageLifecycle {}
+export interface Storage extends PetStore, IdempotencyStore, ApiKeyStore, QuotaStore, OperationStore, ResourceStore, StorageLifecycle {}
 
 /**
  * The database cannot be reached (down, restarting, unreachable, out of connections). The HTTP

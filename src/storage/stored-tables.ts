@@ -11,6 +11,8 @@ export interface StoredColumn {
   readonly type: ColumnType;
   readonly read: boolean;
   readonly written: boolean;
+  /** The merge patch has it: an update may set it. */
+  readonly patched: boolean;
 }
 
 /** A table as generated/tables.ts describes it: the schema a read returns, and the one a create inserts, if any. */
@@ -18,7 +20,27 @@ export interface StoredTable {
   readonly table: string;
   readonly read: string;
   readonly written?: string;
+  /** The property that identifies a row: the primary key. */
+  readonly key: string;
+  /** Foreign keys: a column naming the key column of a row of another table. */
+  readonly references: readonly StoredReference[];
   readonly columns: readonly StoredColumn[];
+}
+
+export interface StoredReference {
+  readonly property: string;
+  readonly column: string;
+  /** The constraint's name in both backends' migrations. */
+  readonly constraint: string;
+  readonly table: string;
+  readonly key: string;
+}
+
+/** A stored table by its name, as generated/tables.ts describes it (what crosses to SQLite's writer thread is the name). */
+export function storedTable(name: string): StoredTable {
+  const found = STORED_TABLES.find(({ table }) => table === name);
+  if (!found) throw new Error(`no stored table ${name} in generated/tables.ts`);
+  return found;
 }
 
 /** Where a backend's migrations are, and its SQL type for each JSON type: what a missing column's message names. */
@@ -27,9 +49,12 @@ export interface BackendSchema {
   sqlTypes: Record<ColumnType, string>;
 }
 
+/** What the check of a table's columns reads of it. */
+export type TableColumns = Pick<StoredTable, 'table' | 'read' | 'written' | 'columns'>;
+
 /** A table's columns that the database lacks; all of them when the table is not there (no column present). */
 export interface MissingColumns {
-  table: StoredTable;
+  table: TableColumns;
   columns: StoredColumn[];
   /** The database has no such table at all. */
   absent: boolean;
@@ -38,7 +63,7 @@ export interface MissingColumns {
 /** Every table of `tables` with the columns `present` (the database's columns of a table, by name) lacks. */
 export function missingColumns(
   present: (table: string) => readonly string[],
-  tables: readonly StoredTable[] = STORED_TABLES,
+  tables: readonly TableColumns[] = STORED_TABLES,
 ): MissingColumns[] {
   return tables.flatMap((table) => {
     const columns = new Set(present(table.table));

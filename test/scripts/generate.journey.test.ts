@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
 import { postgresMigrations } from '../../src/storage/postgres/migrations.js';
 import { sqliteMigrations } from '../../src/storage/sqlite/migrations.js';
 import { postgresBackend, sqliteBackend } from '../support/backends.js';
+import { snapshot } from '../support/project-files.js';
 import { PET_PHOTOS_CODE, PET_PHOTOS_TESTS, withPetPhotos, withReplacePet } from '../support/new-operation.js';
 import { startServer, tempDatabaseUrl } from '../support/processes.js';
 
@@ -31,18 +32,6 @@ function editedSpec(spec: string, without: string[] = []): string {
     });
   }
   return withPetPhotos(withReplacePet(document.toString(), { without }));
-}
-
-/** Every file of a project (node_modules left out), by its path from the root, with its content. */
-function snapshot(root: string, at = root): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const name of readdirSync(at)) {
-    const path = join(at, name);
-    if (name === 'node_modules') continue;
-    if (statSync(path).isDirectory()) for (const entry of snapshot(root, path)) files.set(...entry);
-    else files.set(relative(root, path), readFileSync(path, 'utf8'));
-  }
-  return files;
 }
 
 /** The files `after` adds or changes against `before`. */

@@ -8,9 +8,11 @@ import { missingColumns, missingColumnsError, type StoredTable } from '../../src
 const PHOTOS: StoredTable = {
   table: 'pet_photos',
   read: 'Photo',
+  key: 'id',
+  references: [],
   columns: [
-    { property: 'id', column: 'id', type: 'integer', read: true, written: false },
-    { property: 'takenOn', column: 'taken_on', type: 'string', read: true, written: false },
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'takenOn', column: 'taken_on', type: 'string', read: true, written: false, patched: false },
   ],
 };
 

@@ -15,9 +15,10 @@ type ExactParameters<K extends keyof operations, T> = {
  * infers its parameters generically, so it lets a parameter the spec no longer has through (the
  * request then carries it, and the server refuses it or, worse, ignores it); the client's own
  * helpers build theirs through this, so a renamed or removed parameter fails `tsc` where it is
- * used. Returns `parameters` unchanged.
+ * used. Returns `parameters` unchanged. `const T`: inferred from the argument as written, however many
+ * operations the spec has (without it, a larger spec made tsc fall back to the constraint).
  */
-export function exactParams<K extends keyof operations, T extends { [Where in keyof ParametersOf<K>]?: ParametersOf<K>[Where] }>(
+export function exactParams<K extends keyof operations, const T extends { [Where in keyof ParametersOf<K>]?: ParametersOf<K>[Where] }>(
   _operationId: K,
   parameters: T & ExactParameters<K, T>,
 ): T {

@@ -2,8 +2,11 @@
 export type {
   components,
   ErrorBody,
+  NewOrder,
   NewPet,
   operations,
+  Order,
+  OrderStatus,
   paths,
   Pet,
   PetPatch,
@@ -27,4 +30,4 @@ export { newIdempotencyKey } from './idempotency-key.js';
 export type { RetryOptions } from './retry.js';
 // Deprecated operations as functions, whose JSDoc (from x-deprecation) editors show struck through.
 export { getPet } from '../../../generated/client-deprecations.js';
-export { listAllPets, type ListAllPetsOptions } from './list-all-pets.js';
+export { listAllPets, listAllStoreOrders, type ListAllPetsOptions, type ListAllStoreOrdersOptions } from './list-all-pets.js';

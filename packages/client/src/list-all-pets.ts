@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import type { Pet, PetStatus, PetStoreClient } from './api-types.js';
+import type { ErrorBody, Order, OrderStatus, Pet, PetStatus, PetStoreClient } from './api-types.js';
 import { PetStoreApiError } from './errors.js';
 import { exactParams } from './exact-params.js';
 import { findLink } from './link-header.js';
@@ -28,21 +28,50 @@ function followLink(href: string): Middleware {
   };
 }
 
+export interface ListAllStoreOrdersOptions {
+  status?: OrderStatus;
+  /** Orders per request, 1 to 100; the server's default (20) when omitted. */
+  pageSize?: number;
+  signal?: AbortSignal;
+}
+
+/** One page: the first (`next` undefined), or the one a rel="next" link names. */
+type PageRequest<T> = (next: string | undefined) => Promise<{ data?: T[]; error?: ErrorBody; response: Response }>;
+
 /**
- * Every pet, in id order, one page at a time, following `Link: <…>; rel="next"` until the last page.
- * An error response is thrown as PetStoreApiError (an iterator has no other way to return it), a
- * failed connection as PetStoreNetworkError.
+ * Every item of a listing, in id order, one page at a time, following `Link: <…>; rel="next"` until
+ * the last page. An error response is thrown as PetStoreApiError (an iterator has no other way to
+ * return it), a failed connection as PetStoreNetworkError.
  */
-export async function* listAllPets(client: PetStoreClient, options: ListAllPetsOptions = {}): AsyncGenerator<Pet, void, undefined> {
-  const { status, pageSize, signal } = options;
+async function* allPages<T>(page: PageRequest<T>): AsyncGenerator<T, void, undefined> {
   let next: string | undefined;
   do {
-    const { data, error, response } =
-      next === undefined
-        ? await client.GET('/pets', { params: exactParams('listPets', { query: { status, limit: pageSize } }), signal })
-        : await client.GET('/pets', { middleware: [followLink(next)], signal });
-    if (data === undefined) throw new PetStoreApiError(error, response);
+    const { data, error, response } = await page(next);
+    if (data === undefined) throw new PetStoreApiError(error!, response);
     yield* data;
     next = findLink(response.headers.get('Link'), 'next')?.href;
   } while (next !== undefined);
+}
+
+/** Every pet, in id order (see allPages). */
+export function listAllPets(client: PetStoreClient, options: ListAllPetsOptions = {}): AsyncGenerator<Pet, void, undefined> {
+  const { status, pageSize, signal } = options;
+  return allPages((next) =>
+    next === undefined
+      ? client.GET('/pets', { params: exactParams('listPets', { query: { status, limit: pageSize } }), signal })
+      : client.GET('/pets', { middleware: [followLink(next)], signal }),
+  );
+}
+
+/** Every store order, in id order (see allPages). */
+export function listAllStoreOrders(
+  client: PetStoreClient,
+  options: ListAllStoreOrdersOptions = {},
+): AsyncGenerator<Order, void, undefined> {
+  const { status, pageSize, signal } = options;
+  return allPages((next) =>
+    next === undefined
+      ? client.GET('/store/orders', { params: exactParams('listStoreOrders', { query: { status, limit: pageSize } }), signal })
+      : client.GET('/store/orders', { middleware: [followLink(next)], signal }),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listAllPets, PetStoreApiError } from '../src/index.js';
+import { listAllPets, listAllStoreOrders, PetStoreApiError, type Order } from '../src/index.js';
 import { clientApiPerTest, collect, seedThroughClient } from './support/client-api.js';
 import { backends, contractCheckingFetch, PET_STATUSES } from './support/pet-store.js';
 
@@ -20,6 +20,21 @@ describe.each(backends)('listAllPets against the server process ($name)', (backe
     requested.length = 0;
     expect(await collect(listAllPets(client()))).toEqual(pets);
     expect(requested).toHaveLength(3); // the server's default page of 20
+  });
+
+  it('listAllStoreOrders yields every order once, in id order, following the next links; by status too', async () => {
+    const { client, requested } = api();
+    const [pet] = await seed(1);
+    const orders: Order[] = [];
+    for (let quantity = 1; quantity <= 5; quantity += 1) {
+      const { data } = await client().POST('/store/orders', { body: { petId: pet!.id, quantity } });
+      orders.push(data!);
+    }
+    requested.length = 0;
+    expect(await collect(listAllStoreOrders(client(), { pageSize: 2 }))).toEqual(orders);
+    expect(requested).toHaveLength(3);
+    expect(await collect(listAllStoreOrders(client(), { status: 'placed', pageSize: 2 }))).toEqual(orders);
+    expect(await collect(listAllStoreOrders(client(), { status: 'delivered' }))).toEqual([]);
   });
 
   it.each(PET_STATUSES)('listAllPets with status %s yields exactly those pets, in id order', async (status) => {

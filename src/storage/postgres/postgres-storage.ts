@@ -5,7 +5,9 @@ import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '..
 import { petFromRow, versionedPetFromRow, type PetRow, type VersionedPetRow } from '../pet-table.js';
 import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
+import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
+import type { StoredTable } from '../stored-tables.js';
 import * as apiKeys from './api-keys.js';
 import { createPetIdempotently } from './idempotency.js';
 import { checkStoredColumns, migratePostgres } from './migrate.js';
@@ -14,6 +16,7 @@ import { PetInserts } from './pet-inserts.js';
 import * as petUpdates from './pet-updates.js';
 import { createPool } from './pool.js';
 import { Queries } from './queries.js';
+import { postgresResources } from './resources.js';
 import { sharedQuotaCounter } from './quotas.js';
 import { GET_PET, LIST_PETS, LIST_PETS_BY_STATUS, PING } from './statements.js';
 import { guarded } from './unavailable.js';
@@ -28,6 +31,7 @@ export class PostgresStorage implements Storage {
   readonly operations: OperationQueries;
   private readonly queries: Queries;
   private readonly petInserts: PetInserts;
+  private readonly resources: ResourceStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -36,6 +40,7 @@ export class PostgresStorage implements Storage {
     this.queries = new Queries(pool);
     this.operations = postgresOperations(this.queries);
     this.petInserts = new PetInserts(this.queries, options.metrics?.observeCommit);
+    this.resources = postgresResources(this.queries);
   }
 
   /** Connects to a `postgres:` DATABASE_URL, then creates or migrates the schema. */
@@ -80,6 +85,26 @@ export class PostgresStorage implements Storage {
 
   createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome> {
     return createPetIdempotently(this.queries, pet, idempotency, respond);
+  }
+
+  insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
+    return this.resources.insertRow<Row>(table, values);
+  }
+
+  getRow<Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> {
+    return this.resources.getRow<Row>(table, key) as Promise<Row | undefined>;
+  }
+
+  listRows<Row extends StoredRow>(table: StoredTable, page: RowPage): Promise<Row[]> {
+    return this.resources.listRows<Row>(table, page) as Promise<Row[]>;
+  }
+
+  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
+    return this.resources.updateRow<Row>(table, key, patch);
+  }
+
+  deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
+    return this.resources.deleteRow(table, key);
   }
 
   ensureAccount(name: string): Promise<Account> {

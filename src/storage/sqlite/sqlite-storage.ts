@@ -5,12 +5,15 @@ import type { OperationQueries } from '../../../generated/queries.js';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js';
-import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
+import type { ExpectedVersions, MaybePromise, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
+import type { RowCreation, RowPage, StoredRow } from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
+import type { StoredTable } from '../stored-tables.js';
 import { checkStoredColumns, migrateSqlite } from './migrate.js';
 import { sqliteOperations } from './operations/index.js';
+import { resourcesOn, type SqliteResources } from './resources.js';
 import { configureConnection, prepareReads } from './statements.js';
 import { SqliteWriter } from './writer.js';
 
@@ -37,6 +40,7 @@ function expectedColumn(expected: ExpectedVersions): string | null {
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite';
   readonly operations: OperationQueries;
+  private readonly resources: SqliteResources;
 
   private constructor(
     private readonly db: Database.Database,
@@ -45,6 +49,7 @@ export class SqliteStorage implements Storage {
   ) {
     // Reads, on this thread's connection.
     this.operations = sqliteOperations(db);
+    this.resources = resourcesOn(db);
   }
 
   /** Opens the file of a `file:` DATABASE_URL (creating it and its folder), then creates or migrates the schema. */
@@ -96,6 +101,27 @@ export class SqliteStorage implements Storage {
   listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
     const rows = status === undefined ? this.reads.listPets.all(afterId, limit) : this.reads.listPetsByStatus.all(status, afterId, limit);
     return rows.map(petFromRow);
+  }
+
+  /** Through the writer, like a pet's: its foreign keys are checked in the batch's transaction. */
+  insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
+    return this.writer.write({ kind: 'insertRow', table: table.table, values }) as Promise<RowCreation<Row>>;
+  }
+
+  getRow<Row extends StoredRow>(table: StoredTable, key: number | string): MaybePromise<Row | undefined> {
+    return this.resources.get(table, key) as Row | undefined;
+  }
+
+  listRows<Row extends StoredRow>(table: StoredTable, page: RowPage): MaybePromise<Row[]> {
+    return this.resources.list(table, page) as Row[];
+  }
+
+  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
+    return this.writer.write({ kind: 'updateRow', table: table.table, key, patch }) as Promise<Row | undefined>;
+  }
+
+  deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
+    return this.writer.write({ kind: 'deleteRow', table: table.table, key });
   }
 
   ensureAccount(name: string): Promise<Account> {

@@ -3,7 +3,10 @@ import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } fr
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { newPetValues, petFromRow, versionedPetFromRow, type PetPatchValues } from '../pet-table.js';
 import type { NewPet, Pet, PetDeletion, PetUpdate } from '../pets.js';
+import type { RowCreation, StoredRow } from '../resources.js';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
+import { storedTable } from '../stored-tables.js';
+import { resourcesOn } from './resources.js';
 import type { WriteStatements } from './statements.js';
 
 /** An Idempotency-Key record to check and write, with its instants as RFC 3339 text (it crosses threads). */
@@ -19,7 +22,11 @@ export type WriteOp =
   | { kind: 'ensureAccount'; name: string }
   | ({ kind: 'createApiKey' } & AccountApiKey)
   | { kind: 'revokeApiKey'; id: number }
-  | { kind: 'createFirstApiKey'; key: NewApiKey };
+  | { kind: 'createFirstApiKey'; key: NewApiKey }
+  /** A row of a table of generated/tables.ts, by the table's name (resources.ts). */
+  | { kind: 'insertRow'; table: string; values: readonly unknown[] }
+  | { kind: 'updateRow'; table: string; key: number | string; patch: readonly unknown[] }
+  | { kind: 'deleteRow'; table: string; key: number | string };
 
 /** What each kind of write resolves to. */
 export interface WriteValues {
@@ -31,6 +38,9 @@ export interface WriteValues {
   createApiKey: ApiKeyRecord;
   revokeApiKey: RevokeResult;
   createFirstApiKey: ApiKeyRecord | undefined;
+  insertRow: RowCreation<StoredRow>;
+  updateRow: StoredRow | undefined;
+  deleteRow: boolean;
 }
 
 /** A write's error as plain data: its class does not survive the trip between threads. */
@@ -67,7 +77,7 @@ export function failure(error: unknown): WriteFailure {
   };
 }
 
-function apply(s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempotently' }>): unknown {
+function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempotently' }>): unknown {
   switch (op.kind) {
     case 'createPet':
       return petFromRow(s.insertPet.get(...newPetValues(op.pet))!);
@@ -99,6 +109,12 @@ function apply(s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempo
       const { id } = s.insertKey.get(account.id, op.key.hash, op.key.displayPrefix)!;
       return apiKeyFromRow(s.getKey.get(id)!);
     }
+    case 'insertRow':
+      return resourcesOn(db).insert(storedTable(op.table), op.values);
+    case 'updateRow':
+      return resourcesOn(db).update(storedTable(op.table), op.key, op.patch);
+    case 'deleteRow':
+      return resourcesOn(db).delete(storedTable(op.table), op.key);
   }
 }
 
@@ -125,7 +141,14 @@ export async function executeBatch(
  * Writes made by one statement (then at most reads): SQLite undoes a failed statement by itself and
  * the transaction goes on, so they need no savepoint of their own, two statements fewer each.
  */
-const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set(['createPet', 'updatePet', 'deletePet']);
+const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set([
+  'createPet',
+  'updatePet',
+  'deletePet',
+  'insertRow',
+  'updateRow',
+  'deleteRow',
+]);
 
 async function runTransaction(
   db: Database.Database,
@@ -164,7 +187,7 @@ async function runTransaction(
             });
           }
         } else {
-          results[index] = { ok: true, value: apply(s, op) };
+          results[index] = { ok: true, value: apply(db, s, op) };
         }
         if (savepoint) s.release.run();
       } catch (error) {

@@ -130,7 +130,7 @@ describe.each(backends)('request targets, Host and HTTP versions [$name]', (back
       ['/v1/pets/1', 200],
       ['/v1/pets/2', 404],
       ['/v1/pets/abc', 400],
-      ['/v1/store/orders', 501],
+      ['/v1/store/orders', 200],
     ])('answers HEAD %s with the status and headers of GET, and no body', async (path, status) => {
       const get = await t.api.get(path).set(t.auth).expect(status);
       const head = await rawRequest(t.origin, request(t, { line: `HEAD ${path} HTTP/1.1` }), { method: 'HEAD', url: path });

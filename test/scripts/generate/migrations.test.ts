@@ -106,7 +106,7 @@ describe('the migrations npm run generate writes (scripts/generate/migrations.ts
     await migratePostgres(testPool(url), postgres);
     const client = await sqlClient(url);
     const { rows } = await client.query<{ table_name: string; column_name: string }>(
-      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name IN ('pets', 'pet_photos')",
+      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name IN ('pets', 'pet_photos', 'orders')",
     );
     const tables = persistedSchemas(document).map((persisted) => ({ ...persisted, columns: columnsOf(document, persisted) }));
     expect(missingColumns((table) => rows.filter((row) => row.table_name === table).map((row) => row.column_name), tables)).toEqual([]);

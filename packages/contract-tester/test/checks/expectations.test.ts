@@ -35,8 +35,17 @@ describe('what each case must get', () => {
     expect(judge({}, response(500, { code: 'internal_error' }))).toEqual([
       'not_a_server_error: GET /v1/pets/1 → a server error: 500 {"code":"internal_error"}',
     ]);
-    // An operation that documents nothing but a 501 answers it until it is implemented.
-    expect(judge({ operation: operation('listStoreOrders') }, response(501))).toEqual([]);
+    // An operation that documents nothing but a 501 (and its errors) answers it until it is implemented.
+    const { responses } = operation('listStoreOrders');
+    const unimplemented = {
+      ...operation('listStoreOrders'),
+      responses: [
+        ...responses.filter(({ status }) => /^4/.test(status)),
+        { ...responses.find(({ status }) => status === '500')!, status: '501' },
+      ],
+    };
+    expect(judge({ operation: unimplemented }, response(501))).toEqual([]);
+    expect(judge({ operation: operation('listStoreOrders') }, response(501))).toHaveLength(1);
     expect(judge({ kind: 'head' }, response(405))).toEqual([
       'head_as_get: GET /v1/pets/1 → HEAD must be answered as GET is (RFC 9110 §9.3.2), but got 405',
     ]);

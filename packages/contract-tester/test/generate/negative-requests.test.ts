@@ -34,14 +34,13 @@ function bodyOf({ request }: NegativeCase): unknown {
 
 describe('negative cases', () => {
   it('leave alone a parameter the server ignores when it cannot use it (x-ignored-if-invalid)', () => {
-    // listStoreOrders has only X-Request-Id and traceparent: nothing of it can be broken.
-    expect(
-      [...RULES, ...BODY_RULES].filter((rule) => negativeCases(api, operation('listStoreOrders'), rule, NO_CREDENTIALS) !== undefined),
-    ).toEqual([]);
-    const asEveryOther = {
+    // listStoreOrders with only its X-Request-Id and traceparent: nothing of it can be broken.
+    const onlyIgnored = {
       ...operation('listStoreOrders'),
-      parameters: operation('listStoreOrders').parameters.map((p) => ({ ...p, ignoredIfInvalid: false })),
+      parameters: operation('listStoreOrders').parameters.filter((p) => p.ignoredIfInvalid),
     };
+    expect([...RULES, ...BODY_RULES].filter((rule) => negativeCases(api, onlyIgnored, rule, NO_CREDENTIALS) !== undefined)).toEqual([]);
+    const asEveryOther = { ...onlyIgnored, parameters: onlyIgnored.parameters.map((p) => ({ ...p, ignoredIfInvalid: false })) };
     expect(negativeCases(api, asEveryOther, 'badly encoded text', NO_CREDENTIALS)).toBeDefined();
   });
 
@@ -58,7 +57,7 @@ describe('negative cases', () => {
     ]);
     expect(rules('createPet')).toEqual([...RULES, ...BODY_RULES]);
     expect(rules('getPet')).toEqual(['wrong type', 'out of bounds', 'bad format', 'non-canonical number']);
-    expect(rules('listStoreOrders')).toEqual([]);
+    expect(rules('listStoreOrders')).toEqual(rules('listPets'));
   });
 
   it('break the body in one place: the rest of it stays valid', () => {

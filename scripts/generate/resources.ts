@@ -1,0 +1,331 @@
+// What `npm run generate` writes for an operation marked with a CRUD `x-storage` (create, get, list,
+// update, delete) in openapi.yaml: its handler, whole, in generated/handlers/<operationId in kebab case>.ts,
+// over the generic resource store (src/storage/resources.ts) and the table's row type and mappers
+// (generated/tables.ts); and, once, where no file is (orval's 'smart' mode), the schema's business
+// rules, src/rules/<schema in kebab case>.ts, which the team owns and the handlers call.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from '../../src/contract/spec.js';
+import { kebabCase, type FileText } from './scaffold.js';
+import { columnsOf, foreignKeys, persistedSchemas, type PersistedSchemas } from './tables.js';
+
+const HERE = 'scripts/generate/resources.ts';
+
+export const CRUD_KINDS = ['create', 'get', 'list', 'update', 'delete'] as const;
+type CrudKind = (typeof CRUD_KINDS)[number];
+
+/** An operation whose storage and handler are generated. */
+export interface CrudOperation {
+  entry: OperationEntry;
+  kind: CrudKind;
+  persisted: PersistedSchemas;
+}
+
+interface Parameter {
+  name: string;
+  in: string;
+}
+
+interface Response {
+  headers?: Record<string, { required?: boolean }>;
+  content?: Record<string, { schema?: SchemaObject }>;
+}
+
+const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+/** Request headers whose rules (idempotent replays, versions behind ETags) the generic store does not keep. */
+const UNHONOURED_HEADERS = ['idempotency-key', 'if-match'];
+
+/** The component schema a body names ($ref), or its items' for an array. */
+function schemaNamed(document: OpenApiDocument, schema: SchemaObject | undefined): string | undefined {
+  if (!schema) return undefined;
+  const ref = (schema as { $ref?: string }).$ref;
+  const resolved = resolveRef(document, schema);
+  if (resolved['type'] === 'array') return schemaNamed(document, resolved['items'] as SchemaObject | undefined);
+  return ref === undefined ? undefined : SCHEMA_REF.exec(ref)?.[1];
+}
+
+function responseOf(document: OpenApiDocument, { operation }: OperationEntry, status: string): Response | undefined {
+  const response = (operation.responses as Record<string, Response>)[status];
+  return response && resolveRef(document, response);
+}
+
+function parametersOf(document: OpenApiDocument, { operation }: OperationEntry): Parameter[] {
+  return ((operation.parameters as Parameter[] | undefined) ?? []).map((parameter) => resolveRef(document, parameter));
+}
+
+/** `x-storage: <kind>`, or `{ operation: <kind>, schema: <stored schema> }` where no body names it. */
+function markerOf(entry: OperationEntry): { kind: CrudKind; schema?: string } | undefined {
+  const marker = entry.operation['x-storage'];
+  const kind = typeof marker === 'object' && marker !== null ? (marker as { operation?: unknown }).operation : marker;
+  if (!CRUD_KINDS.includes(kind as CrudKind)) return undefined;
+  const schema = typeof marker === 'object' ? (marker as { schema?: unknown }).schema : undefined;
+  return { kind: kind as CrudKind, ...(typeof schema === 'string' && { schema }) };
+}
+
+/** The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each works on. */
+export function crudOperations(document: OpenApiDocument): CrudOperation[] {
+  const persisted = persistedSchemas(document);
+  return listOperations(document).flatMap((entry) => {
+    const marker = markerOf(entry);
+    if (!marker) return [];
+    const id = entry.operation.operationId;
+    const named =
+      marker.schema ??
+      schemaNamed(document, responseOf(document, entry, marker.kind === 'create' ? '201' : '200')?.content?.['application/json']?.schema);
+    if (!named)
+      throw new Error(
+        `${id}: x-storage ${marker.kind} needs its schema: { operation: ${marker.kind}, schema: <a schema marked x-storage> } (${HERE})`,
+      );
+    const stored = persisted.find(({ read }) => read === named);
+    if (!stored) throw new Error(`${id}: x-storage ${marker.kind} works on ${named}, which is not stored: mark it x-storage (${HERE})`);
+    // A header the generated handler would not honour is refused rather than served and ignored.
+    const unhonoured = parametersOf(document, entry).find(
+      ({ name, in: where }) => where === 'header' && UNHONOURED_HEADERS.includes(name.toLowerCase()),
+    );
+    if (unhonoured)
+      throw new Error(
+        `${id}: the generated handler does not honour ${unhonoured.name} yet: drop x-storage and write the handler by hand, as pets' are (${HERE})`,
+      );
+    return [{ entry, kind: marker.kind, persisted: stored }];
+  });
+}
+
+const literal = (value: unknown) => JSON.stringify(value);
+const upperSnake = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toUpperCase();
+const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1);
+
+/** Where a stored schema's business rules are. */
+export function rulesPath(schema: string): string {
+  return `src/rules/${kebabCase(schema)}.ts`;
+}
+
+/** The one path parameter of a get or delete: it carries the key. */
+function keyParameter(document: OpenApiDocument, { entry, kind }: CrudOperation): string {
+  const path = parametersOf(document, entry).filter((parameter) => parameter.in === 'path');
+  if (path.length !== 1)
+    throw new Error(`${entry.operation.operationId}: x-storage ${kind} takes the row's key from its one path parameter (${HERE})`);
+  return path[0]!.name;
+}
+
+function notFoundCode({ entry, kind, persisted }: CrudOperation): string {
+  if (!persisted.notFound)
+    throw new Error(
+      `${entry.operation.operationId}: x-storage ${kind} answers 404 with ${persisted.read}'s x-storage \`notFound\` error code: give one (${HERE})`,
+    );
+  return persisted.notFound;
+}
+
+function needs(operation: CrudOperation, document: OpenApiDocument, status: string): Response {
+  const response = responseOf(document, operation.entry, status);
+  if (!response)
+    throw new Error(`${operation.entry.operation.operationId}: x-storage ${operation.kind} answers ${status}: document it (${HERE})`);
+  return response;
+}
+
+function imports(operation: CrudOperation, extra: string[]): string {
+  const { read } = operation.persisted;
+  return [
+    `import { ${upperSnake(read)}_TABLE, ${lowerFirst(read)}FromRow, type ${read}Row${extra.map((name) => `, ${name}`).join('')} } from '../tables.js';`,
+  ].join('\n');
+}
+
+function listHandler(document: OpenApiDocument, operation: CrudOperation): string {
+  const { entry, persisted } = operation;
+  const id = entry.operation.operationId;
+  const columns = columnsOf(document, persisted);
+  const key = columns.find(({ property }) => property === persisted.key)!;
+  if (key.type !== 'integer')
+    throw new Error(`${id}: x-storage list pages by an integer key; ${persisted.read}.${persisted.key} is not one (${HERE})`);
+  const query = parametersOf(document, entry)
+    .filter((parameter) => parameter.in === 'query')
+    .map(({ name }) => name);
+  const filters = query.filter((name) => name !== 'limit' && name !== 'cursor');
+  for (const name of filters) {
+    if (!columns.some((column) => column.read && column.property === name))
+      throw new Error(`${id}: query parameter ${name} is neither limit, cursor nor a property of ${persisted.read} to filter on (${HERE})`);
+  }
+  if (!query.includes('limit')) throw new Error(`${id}: x-storage list needs a \`limit\` query parameter (with a default) (${HERE})`);
+  const linked = needs(operation, document, '200').headers?.['Link'] !== undefined;
+  const filterObject = `{ ${filters.map((name) => `${literal(name)}: query[${literal(name)}]`).join(', ')} }`;
+  const cursor = query.includes('cursor');
+  const nextPage = linked
+    ? `return { status: 200, body: items, headers: { Link: nextPageLink(path, { limit, ...filters }, encodeCursor(items[limit - 1]!.${persisted.key})) } };`
+    : 'return { status: 200, body: items };';
+  const paging = [...(cursor ? ['decodeCursor'] : []), ...(linked ? ['encodeCursor', 'nextPageLink'] : [])];
+  return `${paging.length ? `import { ${paging.join(', ')} } from '../../src/handlers/paging.js';\n` : ''}${linked ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
+${imports(operation, [])}
+
+/** ${id}: a page of ${persisted.read} in key order, ${linked ? 'with a link to the next page exactly when there is one' : 'at most limit of them'}. */
+export function ${id}(${linked ? "{ storage, basePath }: Pick<HandlerDeps, 'storage' | 'basePath'>" : "{ storage }: Pick<HandlerDeps, 'storage'>"}): OperationHandler<'${id}'> {
+  ${linked ? `const path = operationPath(basePath, '${id}');` : ''}
+  return ({ query }) => {
+    const { limit } = query;
+    const filters = ${filterObject};
+    // One row more than asked tells whether a next page exists.
+    const rows = storage.listRows<${persisted.read}Row>(${upperSnake(persisted.read)}_TABLE, {
+      limit: limit + 1,
+      ${cursor ? `...(query.cursor !== undefined && { afterKey: decodeCursor(query.cursor) }),` : ''}
+      filters,
+    });
+    const page = (found: ${persisted.read}Row[]): OperationResult<'${id}'> => {
+      const items = found.map(${lowerFirst(persisted.read)}FromRow);
+      if (items.length <= limit) return { status: 200, body: items };
+      items.length = limit;
+      ${nextPage}
+    };
+    return rows instanceof Promise ? rows.then(page) : page(rows);
+  };
+}
+`;
+}
+
+/** What the handler of an operation on one row (get, delete) is written from, once its `status` is documented. */
+function onOneRow(document: OpenApiDocument, operation: CrudOperation, status: string) {
+  needs(operation, document, status);
+  return { id: operation.entry.operation.operationId, parameter: keyParameter(document, operation), persisted: operation.persisted };
+}
+
+function getHandler(document: OpenApiDocument, operation: CrudOperation): string {
+  const { id, parameter, persisted } = onOneRow(document, operation, '200');
+  return `import { apiError } from '../../src/errors/api-error.js';
+import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
+${imports(operation, [])}
+
+/** ${id}: one ${persisted.read} by its key, or ${notFoundCode(operation)}. */
+export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
+  const answer = (${parameter}: number, row: ${persisted.read}Row | undefined): OperationResult<'${id}'> => {
+    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row) };
+  };
+  // Without async: on a backend that answers at once, so does the handler.
+  return ({ path: { ${parameter} } }) => {
+    const row = storage.getRow<${persisted.read}Row>(${upperSnake(persisted.read)}_TABLE, ${parameter});
+    return row instanceof Promise ? row.then((found) => answer(${parameter}, found)) : answer(${parameter}, row);
+  };
+}
+`;
+}
+
+function updateHandler(document: OpenApiDocument, operation: CrudOperation): string {
+  const { id, parameter, persisted } = onOneRow(document, operation, '200');
+  const { read, patched } = persisted;
+  if (!patched || !columnsOf(document, persisted).some((column) => column.patched))
+    throw new Error(
+      `${id}: x-storage update applies ${read}'s x-storage \`patched\` schema, a merge patch of its properties: name one (${HERE})`,
+    );
+  return `import { apiError } from '../../src/errors/api-error.js';
+import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler } from '../../src/handlers/operation.js';
+${imports(operation, [`${lowerFirst(patched)}Values`])}
+
+/** ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now, or ${notFoundCode(operation)}. */
+export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
+  return async ({ path: { ${parameter} }, body }) => {
+    const row = await storage.updateRow<${read}Row>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body));
+    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    return { status: 200, body: ${lowerFirst(read)}FromRow(row) };
+  };
+}
+`;
+}
+
+function deleteHandler(document: OpenApiDocument, operation: CrudOperation): string {
+  const { id, parameter, persisted } = onOneRow(document, operation, '204');
+  return `import { apiError } from '../../src/errors/api-error.js';
+import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler } from '../../src/handlers/operation.js';
+import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
+
+/** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}. */
+export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
+  return async ({ path: { ${parameter} } }) => {
+    if (!(await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}))) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    return { status: 204 };
+  };
+}
+`;
+}
+
+function createHandler(document: OpenApiDocument, operation: CrudOperation, all: readonly CrudOperation[]): string {
+  const { entry, persisted } = operation;
+  const id = entry.operation.operationId;
+  const { read, written } = persisted;
+  if (!written) throw new Error(`${id}: x-storage create inserts ${read}'s x-storage \`written\` schema: name it (${HERE})`);
+  const located = needs(operation, document, '201').headers?.['Location'] !== undefined;
+  const getter = all.find((other) => other.kind === 'get' && other.persisted.read === read);
+  if (located && !getter)
+    throw new Error(`${id}: its Location names where the ${read} is read: mark that operation x-storage get (${HERE})`);
+  const location = getter
+    ? `, headers: { Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} }) }`
+    : '';
+  const references = foreignKeys(document, persisted, persistedSchemas(document)).map(
+    ({ property, error }) =>
+      `if (outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
+  );
+  return `import { apiError } from '../../src/errors/api-error.js';
+import type { HandlerDeps } from '../../src/handlers/deps.js';
+${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
+import { rules } from '../../${rulesPath(read).replace(/\.ts$/, '.js')}';
+${imports(operation, [`${lowerFirst(written)}Values`])}
+
+/**
+ * ${id}: stores a ${written} as a ${read}, after its business rules (${rulesPath(read)}), and answers
+ * it${located ? ' with its Location' : ''}. A reference to a row that does not exist is refused by the database, in the insert's
+ * transaction, with the error openapi.yaml declares for it.
+ */
+export function ${id}(${located ? "{ storage, basePath, clock }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>" : "{ storage, clock }: Pick<HandlerDeps, 'storage' | 'clock'>"}): OperationHandler<'${id}'> {
+  return async ({ body, principal }) => {
+    const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
+    const outcome = await storage.insertRow<${read}Row>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));
+    if (outcome.kind === 'missing_reference') {
+      ${references.join('\n      ')}
+      throw new Error(\`\${outcome.property} names no row\`);
+    }
+    const created = ${lowerFirst(read)}FromRow(outcome.row);
+    return { status: 201, body: created${location} };
+  };
+}
+`;
+}
+
+/** generated/handlers/<operation>.ts for each CRUD operation. */
+export function resourceHandlerFiles(document: OpenApiDocument, header: string, generatedDir: string): FileText[] {
+  const operations = crudOperations(document);
+  return operations.map((operation) => {
+    const text = {
+      list: () => listHandler(document, operation),
+      get: () => getHandler(document, operation),
+      update: () => updateHandler(document, operation),
+      delete: () => deleteHandler(document, operation),
+      create: () => createHandler(document, operation, operations),
+    }[operation.kind]();
+    return { path: join(generatedDir, 'handlers', `${kebabCase(operation.entry.operation.operationId)}.ts`), text: `${header}${text}` };
+  });
+}
+
+/** src/rules/<schema>.ts, once, for each stored schema a CRUD operation works on and that has none. */
+export function rulesScaffoldFiles(document: OpenApiDocument, root: string): FileText[] {
+  const schemas = [...new Map(crudOperations(document).map(({ persisted }) => [persisted.read, persisted])).values()];
+  return schemas
+    .filter(({ read }) => !existsSync(join(root, rulesPath(read))))
+    .map(({ read, written }) => ({
+      path: rulesPath(read),
+      text: `import type { components } from '../../generated/openapi.js';
+import type { ResourceRules } from '../handlers/resource-rules.js';
+
+/**
+ * The business rules of ${read}, which the handlers \`npm run generate\` writes for its operations
+ * call (generated/handlers/). Written once by \`npm run generate\`, never overwritten: yours to edit.
+ * Raise an error of openapi.yaml's ErrorCode with apiError (src/errors/api-error.ts).
+ */
+export const rules: ResourceRules<${written ? `components['schemas'][${literal(written)}]` : 'never'}> = {};
+`,
+    }));
+}

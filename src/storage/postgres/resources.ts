@@ -1,0 +1,47 @@
+import { deleteSql, getSql, givenFilters, insertSql, listSql, updateSql } from '../resource-sql.js';
+import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { StoredTable } from '../stored-tables.js';
+import type { Queries } from './queries.js';
+
+const at = (position: number) => `$${position}`;
+
+/** SQLSTATE foreign_key_violation: its error names the constraint. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * The generic resource store on PostgreSQL: named statements made from generated/tables.ts. An insert
+ * is one statement, so its foreign key is checked in its own transaction.
+ */
+export function postgresResources(queries: Queries): ResourceStore {
+  return {
+    async insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
+      try {
+        const [row] = await queries.arrays<Row>({ name: `${table.table}-insert`, text: insertSql(table, at) }, [...values]);
+        return { kind: 'created', row: row! };
+      } catch (error) {
+        const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+        const reference = table.references.find((candidate) => candidate.constraint === constraint);
+        if (code !== FOREIGN_KEY_VIOLATION || !reference) throw error;
+        return { kind: 'missing_reference', property: reference.property };
+      }
+    },
+    async getRow<Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> {
+      const [row] = await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]);
+      return row;
+    },
+    listRows<Row extends StoredRow>(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): Promise<Row[]> {
+      const { properties, values } = givenFilters(filters);
+      // A filtered page is sent unnamed, so planned for its values: see LIST_PETS_BY_STATUS (statements.ts).
+      const statement =
+        properties.length === 0 ? { name: `${table.table}-list`, text: listSql(table, [], at) } : { text: listSql(table, properties, at) };
+      return queries.arrays<Row>(statement, [...values, afterKey, limit]);
+    },
+    async updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
+      const [row] = await queries.arrays<Row>({ name: `${table.table}-update`, text: updateSql(table, at) }, [...patch, key]);
+      return row;
+    },
+    async deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
+      return (await queries.arrays({ name: `${table.table}-delete`, text: deleteSql(table, at) }, [key])).length > 0;
+    },
+  };
+}

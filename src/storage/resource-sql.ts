@@ -1,0 +1,77 @@
+// The statements of the generic resource store (resources.ts), made from a table's description in
+// generated/tables.ts: the same SQL in both backends but for how a parameter is written.
+import type { StoredTable } from './stored-tables.js';
+
+const quoted = (name: string) => `"${name}"`;
+
+/** A parameter's placeholder by its position (from 1): `?` in SQLite, `$n` in PostgreSQL. */
+export type Placeholder = (position: number) => string;
+
+export function keyColumn(table: StoredTable): string {
+  const column = table.columns.find(({ property }) => property === table.key);
+  if (!column) throw new Error(`table ${table.table} has no column for its key ${table.key}`);
+  return quoted(column.column);
+}
+
+function readList(table: StoredTable): string {
+  return table.columns
+    .filter(({ read }) => read)
+    .map(({ column }) => quoted(column))
+    .join(', ');
+}
+
+/** The column of each filtered property, in the order given; throws for a property the read schema lacks. */
+export function filterColumns(table: StoredTable, properties: readonly string[]): string[] {
+  return properties.map((property) => {
+    const column = table.columns.find((candidate) => candidate.property === property && candidate.read);
+    if (!column) throw new Error(`table ${table.table} has no column for ${property} to filter on`);
+    return quoted(column.column);
+  });
+}
+
+/** INSERT of the written columns, in order, returning the row. */
+export function insertSql(table: StoredTable, at: Placeholder): string {
+  const written = table.columns.filter(({ written }) => written);
+  const columns = written.map(({ column }) => quoted(column)).join(', ');
+  return `INSERT INTO ${quoted(table.table)} (${columns}) VALUES (${written.map((_, index) => at(index + 1)).join(', ')}) RETURNING ${readList(table)}`;
+}
+
+export function getSql(table: StoredTable, at: Placeholder): string {
+  return `SELECT ${readList(table)} FROM ${quoted(table.table)} WHERE ${keyColumn(table)} = ${at(1)}`;
+}
+
+export function deleteSql(table: StoredTable, at: Placeholder): string {
+  return `DELETE FROM ${quoted(table.table)} WHERE ${keyColumn(table)} = ${at(1)} RETURNING ${keyColumn(table)}`;
+}
+
+/**
+ * UPDATE of the patched columns, by key, returning the row: for each, in order, a parameter that is 1
+ * when the merge patch has the property, then its value (generated/tables.ts's <Patch>Values); then the key.
+ */
+export function updateSql(table: StoredTable, at: Placeholder): string {
+  const patched = table.columns.filter(({ patched }) => patched);
+  const assignments = patched.map(({ column }, index) => {
+    const name = quoted(column);
+    return `${name} = CASE WHEN ${at(2 * index + 1)} = 1 THEN ${at(2 * index + 2)} ELSE ${name} END`;
+  });
+  return `UPDATE ${quoted(table.table)} SET ${assignments.join(', ')} WHERE ${keyColumn(table)} = ${at(2 * patched.length + 1)} RETURNING ${readList(table)}`;
+}
+
+/** A page in key order: parameters are the filters' values, in order, then the key to start after, then the limit. */
+export function listSql(table: StoredTable, filtered: readonly string[], at: Placeholder): string {
+  const conditions = filterColumns(table, filtered).map((column, index) => `${column} = ${at(index + 1)}`);
+  const key = keyColumn(table);
+  conditions.push(`${key} > ${at(filtered.length + 1)}`);
+  return `SELECT ${readList(table)} FROM ${quoted(table.table)} WHERE ${conditions.join(' AND ')} ORDER BY ${key} LIMIT ${at(filtered.length + 2)}`;
+}
+
+/** Whether the row a foreign key names exists: what tells SQLite's unnamed violation apart. */
+export function referencedSql(reference: { table: string; key: string }, at: Placeholder): string {
+  return `SELECT 1 FROM ${quoted(reference.table)} WHERE ${quoted(reference.key)} = ${at(1)}`;
+}
+
+/** The filters of a page that have a value, as property names and their values, in order. */
+export function givenFilters(filters: Readonly<Record<string, string | number | undefined>>): { properties: string[]; values: unknown[] } {
+  const given = Object.entries(filters).filter(([, value]) => value !== undefined);
+  return { properties: given.map(([property]) => property), values: given.map(([, value]) => value) };
+}

@@ -1,0 +1,35 @@
+import type { MaybePromise } from './pets.js';
+import type { StoredTable } from './stored-tables.js';
+
+/** A row as both backends read it: the read schema's columns, in order (generated/tables.ts's row types). */
+export type StoredRow = unknown[];
+
+/** What an insert did: the row as stored, or the reference (a property) that names no row. */
+export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | { kind: 'missing_reference'; property: string };
+
+export interface RowPage {
+  /** Rows to return at most. */
+  limit: number;
+  /** Only rows whose key is greater than this (keyset paging). */
+  afterKey?: number;
+  /** Only rows whose property equals the value, for each property given a value. */
+  filters: Readonly<Record<string, string | number | undefined>>;
+}
+
+/**
+ * The rows of every table openapi.yaml marks `x-storage`, for the handlers `npm run generate` writes
+ * for its CRUD operations: one generic store per backend, driven by generated/tables.ts. Writes go
+ * through the backend's write path (SQLite's writer thread and its group commit); a foreign key is
+ * checked by the database in the insert's own transaction.
+ */
+export interface ResourceStore {
+  insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>>;
+  /** Answered at once by a backend that reads synchronously (SQLite). */
+  getRow<Row extends StoredRow>(table: StoredTable, key: number | string): MaybePromise<Row | undefined>;
+  /** Rows ordered by key ascending; answered at once as getRow is. */
+  listRows<Row extends StoredRow>(table: StoredTable, page: RowPage): MaybePromise<Row[]>;
+  /** Applies a merge patch (generated/tables.ts's <Patch>Values) to the row; undefined when there is no such row. */
+  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined>;
+  /** Whether there was such a row (its references' rows go with it, as their ON DELETE says). */
+  deleteRow(table: StoredTable, key: number | string): Promise<boolean>;
+}

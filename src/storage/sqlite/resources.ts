@@ -1,0 +1,78 @@
+import type Database from 'better-sqlite3';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, updateSql } from '../resource-sql.js';
+import type { RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { StoredTable } from '../stored-tables.js';
+
+const at = () => '?';
+
+/**
+ * The generic resource store's statements on one connection, prepared on first use and kept: reads on
+ * the main thread's, inserts and deletes on the writer thread's (write-batch.ts runs them in its batch).
+ */
+export class SqliteResources {
+  private readonly statements = new Map<string, Database.Statement<unknown[], StoredRow>>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  private statement(name: string, sql: () => string): Database.Statement<unknown[], StoredRow> {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      const prepared = this.db.prepare<unknown[]>(sql());
+      statement = (prepared.reader ? prepared.raw() : prepared) as unknown as Database.Statement<unknown[], StoredRow>;
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
+
+  get(table: StoredTable, key: number | string): StoredRow | undefined {
+    return this.statement(`get ${table.table}`, () => getSql(table, at)).get(key);
+  }
+
+  list(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): StoredRow[] {
+    const { properties, values } = givenFilters(filters);
+    return this.statement(`list ${table.table} ${properties.join(',')}`, () => listSql(table, properties, at)).all(
+      ...values,
+      afterKey,
+      limit,
+    );
+  }
+
+  /** A foreign key's violation says no more than that one was violated: each reference's row is looked for, in the same transaction. */
+  insert(table: StoredTable, values: readonly unknown[]): RowCreation<StoredRow> {
+    try {
+      return { kind: 'created', row: this.statement(`insert ${table.table}`, () => insertSql(table, at)).get(...values)! };
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
+      const written = table.columns.filter((column) => column.written);
+      const missing = table.references.find((reference) => {
+        const value = values[written.findIndex(({ property }) => property === reference.property)];
+        return (
+          value !== null &&
+          this.statement(`referenced ${reference.constraint}`, () => referencedSql(reference, at)).get(value) === undefined
+        );
+      });
+      if (!missing) throw error;
+      return { kind: 'missing_reference', property: missing.property };
+    }
+  }
+
+  update(table: StoredTable, key: number | string, patch: readonly unknown[]): StoredRow | undefined {
+    return this.statement(`update ${table.table}`, () => updateSql(table, at)).get(...patch, key);
+  }
+
+  delete(table: StoredTable, key: number | string): boolean {
+    return this.statement(`delete ${table.table}`, () => deleteSql(table, at)).get(key) !== undefined;
+  }
+}
+
+const onConnection = new WeakMap<Database.Database, SqliteResources>();
+
+/** The one SqliteResources of a connection, so that each statement is prepared once on it. */
+export function resourcesOn(db: Database.Database): SqliteResources {
+  let resources = onConnection.get(db);
+  if (!resources) {
+    resources = new SqliteResources(db);
+    onConnection.set(db, resources);
+  }
+  return resources;
+}

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDocument } from 'yaml';
+import { crudOperations, resourceHandlerFiles, rulesScaffoldFiles } from '../../../scripts/generate/resources.js';
+import { parseSpec, readSpecText } from '../../../src/contract/spec.js';
+
+/** openapi.yaml with one edit, at a path of the document. */
+function edited(path: (string | number)[], value: unknown) {
+  const document = parseDocument(readSpecText());
+  if (value === undefined) document.deleteIn(path);
+  else document.setIn(path, value);
+  return parseSpec(document.toString());
+}
+
+describe('what npm run generate writes for operations marked x-storage: create, get, list, delete (scripts/generate/resources.ts)', () => {
+  it("finds each marked operation and the stored schema it works on: its response's, or the one named", () => {
+    expect(
+      crudOperations(parseSpec(readSpecText())).map(({ entry, kind, persisted }) => [entry.operation.operationId, kind, persisted.table]),
+    ).toEqual([
+      ['listStoreOrders', 'list', 'orders'],
+      ['createStoreOrder', 'create', 'orders'],
+      ['getStoreOrder', 'get', 'orders'],
+      ['deleteStoreOrder', 'delete', 'orders'],
+    ]);
+  });
+
+  it('writes one handler per operation into generated/handlers/, typed by the operation', () => {
+    const files = resourceHandlerFiles(parseSpec(readSpecText()), '// header\n', 'generated');
+    expect(files.map(({ path }) => path)).toEqual([
+      'generated/handlers/list-store-orders.ts',
+      'generated/handlers/create-store-order.ts',
+      'generated/handlers/get-store-order.ts',
+      'generated/handlers/delete-store-order.ts',
+    ]);
+    const create = files[1]!.text;
+    expect(create).toContain("OperationHandler<'createStoreOrder'>");
+    expect(create).toContain('if (outcome.property === "petId") throw apiError(\'order_pet_not_found\', { petId: input.petId });');
+    expect(create).toContain("Location: operationPath(basePath, 'getStoreOrder', { orderId: created.id })");
+    expect(files[0]!.text).toContain('const filters = { "status": query["status"] };');
+  });
+
+  it('writes a list without a Link header as one page, importing nothing of paging links', () => {
+    const spec = edited(['paths', '/store/orders', 'get', 'responses', '200', 'headers', 'Link'], undefined);
+    const [list] = resourceHandlerFiles(spec, '', 'generated');
+    expect(list!.text).toContain("import { decodeCursor } from '../../src/handlers/paging.js';");
+    expect(list!.text).not.toContain('basePath');
+    expect(list!.text).toContain('return { status: 200, body: items };');
+  });
+
+  it('scaffolds the business rules of a schema once, where no file is', () => {
+    const root = mkdtempSync(join(tmpdir(), 'petstore-rules-'));
+    try {
+      const spec = parseSpec(readSpecText());
+      expect(rulesScaffoldFiles(spec, root).map(({ path }) => path)).toEqual(['src/rules/order.ts']);
+      mkdirSync(join(root, 'src/rules'), { recursive: true });
+      writeFileSync(join(root, 'src/rules/order.ts'), 'edited');
+      expect(rulesScaffoldFiles(spec, root)).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    [
+      'a delete whose schema no body names',
+      ['paths', '/store/orders/{orderId}', 'delete', 'x-storage'],
+      'delete',
+      'deleteStoreOrder: x-storage delete needs its schema: { operation: delete, schema: <a schema marked x-storage> }',
+    ],
+    [
+      'a schema that is not stored',
+      ['paths', '/store/orders/{orderId}', 'delete', 'x-storage'],
+      { operation: 'delete', schema: 'Error' },
+      'deleteStoreOrder: x-storage delete works on Error, which is not stored: mark it x-storage',
+    ],
+    [
+      'a header the generated handler would not honour',
+      ['paths', '/store/orders', 'post', 'parameters', 2],
+      { $ref: '#/components/parameters/IdempotencyKey' },
+      'createStoreOrder: the generated handler does not honour Idempotency-Key yet',
+    ],
+  ])('refuses %s, naming the operation and the fix', (_, path, value, message) => {
+    expect(() => crudOperations(edited(path, value))).toThrow(message);
+  });
+
+  it('refuses a get or delete without the error code of a missing row', () => {
+    const spec = edited(['components', 'schemas', 'Order', 'x-storage', 'notFound'], undefined);
+    expect(() => resourceHandlerFiles(spec, '', 'generated')).toThrow(
+      "x-storage get answers 404 with Order's x-storage `notFound` error code",
+    );
+  });
+});
