@@ -1,19 +1,20 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { lowerPriority } from './priority.js';
 import type { LineHandler } from './warm.js';
 
 const TYPECHECK_PROCESS = fileURLToPath(new URL('./typecheck-process.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
 /**
- * Runs at a low CPU priority, so that it never slows the server's restart, and prints its lines. (Its
- * own process group, as every child of npm run dev: Ctrl-C reaches npm run dev alone.)
+ * Runs at a low CPU priority, so that it never slows the server's restart (its first full type
+ * check is tens of seconds of CPU), and prints its lines. (Its own process group, as every child of
+ * npm run dev: Ctrl-C reaches npm run dev alone.)
  */
 function inBackground(child: ChildProcess, print: LineHandler): ChildProcess {
-  if (child.pid !== undefined) setPriority(child.pid, 10);
+  if (child.pid !== undefined) lowerPriority(child.pid);
   for (const stream of ['stdout', 'stderr'] as const) {
     createInterface({ input: child[stream]! }).on('line', (line) => print(line, stream));
   }

@@ -86,6 +86,9 @@ export class DevServer {
   async restart(): Promise<Started> {
     const next = this.waiting ?? this.spawn();
     this.waiting = undefined;
+    // The one after it loads its packages meanwhile, not once this one listens: a save soon after
+    // this restart (the first ones after a start) then finds it ready rather than waiting for it.
+    this.prepare();
     const server = await next;
     let readyToListen!: () => void;
     const gate = new Promise<void>((resolve) => (readyToListen = resolve));
@@ -95,7 +98,6 @@ export class DevServer {
     const failed = await Promise.race([gate.then(() => undefined), exited]);
     if (failed) {
       this.onListening = undefined;
-      this.prepare();
       return failed;
     }
     await this.stop();
@@ -110,7 +112,6 @@ export class DevServer {
         this.onExit(code);
       });
     }
-    this.prepare();
     return started;
   }
 
