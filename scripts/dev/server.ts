@@ -39,8 +39,9 @@ export class DevServer {
       root: this.root,
       entry: join(this.root, 'src', 'main.ts'),
       // No drain: nothing balances load in front of a development server, and its restart should
-      // not wait. (Deployments keep theirs.)
-      env: { ...this.env, SHUTDOWN_DRAIN_MS: '0', DEV_LISTEN_GATE: '1' },
+      // not wait. (Deployments keep theirs.) Every handler's answer checked against the spec,
+      // unless CHECK_RESPONSES=off says otherwise (docs/editing-the-spec.md).
+      env: { ...this.env, SHUTDOWN_DRAIN_MS: '0', DEV_LISTEN_GATE: '1', CHECK_RESPONSES: this.env['CHECK_RESPONSES'] || 'on' },
       preloadProject: true,
       onLine: (line, stream) => {
         this.print(line, stream);
