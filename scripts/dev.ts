@@ -9,9 +9,12 @@
 //   about to listen, so a server that cannot start leaves the last good one serving;
 // - while the spec cannot be served, every save (of src/ too) checks it again rather than restarting
 //   on it, and says why the last good server keeps running;
-// - the type check (tsc --watch) and the spec's house rules (Spectral) run in the background, at a
-//   low priority, and print what they find without holding the restart back.
-// Options: --no-typecheck, --no-lint. docs/editing-the-spec.md has the measured save-to-served time.
+// - the type check (tsc --watch, the saved files first) and the spec's house rules (Spectral) run in
+//   the background, at a low priority, and print what they find without holding the restart back;
+// - the server checks every handler's answer against the spec (CHECK_RESPONSES=on, dev/server.ts)
+//   and answers 500, saying why, instead of one the spec does not allow.
+// Options: --no-typecheck, --no-lint. docs/editing-the-spec.md has what runs on a save, and the
+// measured save-to-served time.
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
