@@ -37,8 +37,9 @@ const summary = (errors: number) => process.stdout.write(`Found ${errors} error$
 host.afterProgramCreate = (builder) => {
   current = builder;
   const files = builder.getSourceFiles();
-  // An unchanged file keeps its SourceFile from one program to the next: a new one was saved.
-  const saved = files.filter((file) => !previousFiles.has(file) && !file.isDeclarationFile);
+  // An unchanged file keeps its SourceFile from one program to the next: a new one was saved. The
+  // first program's files are all new: they are checked in the loop below, which lets saves in.
+  const saved = previousFiles.size === 0 ? [] : files.filter((file) => !previousFiles.has(file) && !file.isDeclarationFile);
   previousFiles = new Set(files);
   const early = [
     ...builder.getConfigFileParsingDiagnostics(),
@@ -55,8 +56,7 @@ host.afterProgramCreate = (builder) => {
     printed.add(file);
     for (const diagnostic of diagnostics) print(diagnostic);
   };
-  // A first program (at start) saw every file as new: they are checked in the loop below.
-  if (saved.length < files.length) for (const file of saved) printFile(file, builder.getSemanticDiagnostics(file));
+  for (const file of saved) printFile(file, builder.getSemanticDiagnostics(file));
   const next = () => {
     if (current !== builder) return;
     const affected = builder.getSemanticDiagnosticsOfNextAffectedFile();
