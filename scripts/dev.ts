@@ -22,6 +22,7 @@ import { watch } from 'chokidar';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import { SpecLint, Typecheck } from './dev/background.js';
 import { Generator } from './dev/generator.js';
+import { GiveWay } from './dev/priority.js';
 import { DevServer, type Started } from './dev/server.js';
 import { specFiles } from './dev/spec-files.js';
 import type { LineHandler } from './dev/warm.js';
@@ -51,8 +52,10 @@ const passThrough: LineHandler = (line, stream) => (stream === 'stdout' ? proces
 
 const server = new DevServer(root, process.env, passThrough, (code) => say(`the server exited (${code}); save a file to start it again`));
 const generator = new Generator(root, prefixed('generate'));
-const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'));
-const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'));
+// The type check and the lint give way to each cycle (a regeneration, a restart) while it runs.
+const giveWay = new GiveWay();
+const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'), giveWay);
+const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'), giveWay);
 
 /** Files the generator has written under src/ and generated/, with what it wrote: while they hold it, their watch events are its own. */
 const ownWrites = new Map<string, string>();
@@ -150,6 +153,7 @@ function specText(): string {
 async function cycle(): Promise<void> {
   if (cycling || !pending) return;
   cycling = true;
+  giveWay.restart(true);
   const { spec, since, files } = pending;
   pending = undefined;
   const steps: Steps = {};
@@ -182,6 +186,7 @@ async function cycle(): Promise<void> {
     if (spec) void lint?.run();
   } finally {
     cycling = false;
+    giveWay.restart(false);
     void cycle();
   }
 }

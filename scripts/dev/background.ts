@@ -2,19 +2,22 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { lowerPriority } from './priority.js';
+import type { GiveWay } from './priority.js';
 import type { LineHandler } from './warm.js';
 
 const TYPECHECK_PROCESS = fileURLToPath(new URL('./typecheck-process.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
 /**
- * Runs at a low CPU priority, so that it never slows the server's restart (its first full type
- * check is tens of seconds of CPU), and prints its lines. (Its own process group, as every child of
- * npm run dev: Ctrl-C reaches npm run dev alone.)
+ * Gives way to the server's restarts (the first full type check is some 15 s of CPU), and prints its
+ * lines. (Its own process group, as every child of npm run dev: Ctrl-C reaches npm run dev alone.)
  */
-function inBackground(child: ChildProcess, print: LineHandler): ChildProcess {
-  if (child.pid !== undefined) lowerPriority(child.pid);
+function inBackground(child: ChildProcess, print: LineHandler, giveWay: GiveWay): ChildProcess {
+  const pid = child.pid;
+  if (pid !== undefined) {
+    giveWay.add(pid);
+    child.once('exit', () => giveWay.delete(pid));
+  }
   for (const stream of ['stdout', 'stderr'] as const) {
     createInterface({ input: child[stream]! }).on('line', (line) => print(line, stream));
   }
@@ -32,10 +35,11 @@ async function stopChild(child: ChildProcess | undefined): Promise<void> {
 export class Typecheck {
   private readonly child: ChildProcess;
 
-  constructor(root: string, print: LineHandler) {
+  constructor(root: string, print: LineHandler, giveWay: GiveWay) {
     this.child = inBackground(
       fork(TYPECHECK_PROCESS, [], { cwd: root, execArgv: ['--import', TSX], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true }),
       print,
+      giveWay,
     );
   }
 
@@ -56,6 +60,7 @@ export class SpecLint {
   constructor(
     private readonly root: string,
     private readonly print: LineHandler,
+    private readonly giveWay: GiveWay,
   ) {}
 
   async run(): Promise<void> {
@@ -71,7 +76,7 @@ export class SpecLint {
         detached: true,
       },
     );
-    this.child = inBackground(child, this.print);
+    this.child = inBackground(child, this.print, this.giveWay);
   }
 
   stop(): Promise<void> {
