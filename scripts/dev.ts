@@ -52,10 +52,10 @@ const passThrough: LineHandler = (line, stream) => (stream === 'stdout' ? proces
 
 const server = new DevServer(root, process.env, passThrough, (code) => say(`the server exited (${code}); save a file to start it again`));
 const generator = new Generator(root, prefixed('generate'));
-// The type check and the lint give way to each cycle (a regeneration, a restart) while it runs.
+// The type check gives way to each cycle (a regeneration, a restart) while it runs.
 const giveWay = new GiveWay();
 const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'), giveWay);
-const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'), giveWay);
+const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'));
 
 /** Files the generator has written under src/ and generated/, with what it wrote: while they hold it, their watch events are its own. */
 const ownWrites = new Map<string, string>();

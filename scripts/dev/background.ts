@@ -2,22 +2,23 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { GiveWay } from './priority.js';
+import { lowerPriority, type GiveWay } from './priority.js';
 import type { LineHandler } from './warm.js';
 
 const TYPECHECK_PROCESS = fileURLToPath(new URL('./typecheck-process.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
 /**
- * Gives way to the server's restarts (the first full type check is some 15 s of CPU), and prints its
- * lines. (Its own process group, as every child of npm run dev: Ctrl-C reaches npm run dev alone.)
+ * Gives way to the server's restarts (the first full type check is some 15 s of CPU), or runs at a
+ * low priority throughout without `giveWay`, and prints its lines. (Its own process group, as every
+ * child of npm run dev: Ctrl-C reaches npm run dev alone.)
  */
-function inBackground(child: ChildProcess, print: LineHandler, giveWay: GiveWay): ChildProcess {
+function inBackground(child: ChildProcess, print: LineHandler, giveWay?: GiveWay): ChildProcess {
   const pid = child.pid;
-  if (pid !== undefined) {
+  if (pid !== undefined && giveWay) {
     giveWay.add(pid);
     child.once('exit', () => giveWay.delete(pid));
-  }
+  } else if (pid !== undefined) lowerPriority(pid);
   for (const stream of ['stdout', 'stderr'] as const) {
     createInterface({ input: child[stream]! }).on('line', (line) => print(line, stream));
   }
@@ -60,7 +61,6 @@ export class SpecLint {
   constructor(
     private readonly root: string,
     private readonly print: LineHandler,
-    private readonly giveWay: GiveWay,
   ) {}
 
   async run(): Promise<void> {
@@ -76,7 +76,8 @@ export class SpecLint {
         detached: true,
       },
     );
-    this.child = inBackground(child, this.print, this.giveWay);
+    // At a low priority throughout: its findings are the least urgent, and the next server loads meanwhile.
+    this.child = inBackground(child, this.print);
   }
 
   stop(): Promise<void> {

@@ -19,8 +19,14 @@ function setGroupPriority(pid: number, nice: number): void {
   }
 }
 
+/** For good: the process, and its scheduling group where there is one. */
+export function lowerPriority(pid: number): void {
+  setPriority(pid, LOW);
+  setGroupPriority(pid, LOW);
+}
+
 /**
- * Processes that give way to the server's restart (the type check, the lint): at a low CPU priority
+ * Processes that give way to the server's restart (the type check): at a low CPU priority
  * while one is under way, so that they do not slow it, and at the usual one otherwise, so that what
  * they report comes at once even on a machine busy with other work. Where only a process's own nice
  * value counts, which cannot be set back, they stay at the low one.
