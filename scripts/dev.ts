@@ -9,9 +9,12 @@
 //   about to listen, so a server that cannot start leaves the last good one serving;
 // - while the spec cannot be served, every save (of src/ too) checks it again rather than restarting
 //   on it, and says why the last good server keeps running;
-// - the type check (tsc --watch) and the spec's house rules (Spectral) run in the background, at a
-//   low priority, and print what they find without holding the restart back.
-// Options: --no-typecheck, --no-lint. docs/editing-the-spec.md has the measured save-to-served time.
+// - the type check (tsc --watch, the saved files first) and the spec's house rules (Spectral) run in
+//   the background, at a low priority, and print what they find without holding the restart back;
+// - the server checks every handler's answer against the spec (CHECK_RESPONSES=on, dev/server.ts)
+//   and answers 500, saying why, instead of one the spec does not allow.
+// Options: --no-typecheck, --no-lint. docs/editing-the-spec.md has what runs on a save, and the
+// measured save-to-served time.
 import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +22,7 @@ import { watch } from 'chokidar';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import { SpecLint, Typecheck } from './dev/background.js';
 import { Generator } from './dev/generator.js';
+import { GiveWay } from './dev/priority.js';
 import { DevServer, type Started } from './dev/server.js';
 import { specFiles } from './dev/spec-files.js';
 import type { LineHandler } from './dev/warm.js';
@@ -48,7 +52,9 @@ const passThrough: LineHandler = (line, stream) => (stream === 'stdout' ? proces
 
 const server = new DevServer(root, process.env, passThrough, (code) => say(`the server exited (${code}); save a file to start it again`));
 const generator = new Generator(root, prefixed('generate'));
-const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'));
+// The type check gives way to each cycle (a regeneration, a restart) while it runs.
+const giveWay = new GiveWay();
+const typecheck = options['no-typecheck'] ? undefined : new Typecheck(root, prefixed('typecheck'), giveWay);
 const lint = options['no-lint'] ? undefined : new SpecLint(root, prefixed('lint'));
 
 /** Files the generator has written under src/ and generated/, with what it wrote: while they hold it, their watch events are its own. */
@@ -147,6 +153,7 @@ function specText(): string {
 async function cycle(): Promise<void> {
   if (cycling || !pending) return;
   cycling = true;
+  giveWay.restart(true);
   const { spec, since, files } = pending;
   pending = undefined;
   const steps: Steps = {};
@@ -179,6 +186,7 @@ async function cycle(): Promise<void> {
     if (spec) void lint?.run();
   } finally {
     cycling = false;
+    giveWay.restart(false);
     void cycle();
   }
 }

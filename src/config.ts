@@ -33,6 +33,8 @@ export interface Config {
   failedAuthPerMinute: number;
   /** How many proxies in front of the server append to X-Forwarded-For; 0: the client is the socket's peer. */
   trustProxyHops: number;
+  /** Every handler's answer checked against openapi.yaml before it is sent (npm run dev sets it); never in production. */
+  checkResponses: boolean;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -47,6 +49,7 @@ const DEFAULT_FAILED_AUTH_PER_MINUTE = 30;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const LOG_FORMATS: readonly LogFormat[] = ['json', 'pretty'];
+const SWITCH = ['off', 'on'] as const;
 
 /** Whole numbers in plain decimal only: `1e3`, `0x10`, ` 10` or `10.0` are mistakes to report, not to guess at. */
 const DECIMAL = /^(0|[1-9][0-9]*)$/;
@@ -121,5 +124,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     failedAuthPerMinute: integerSetting(env, 'FAILED_AUTH_PER_MINUTE', DEFAULT_FAILED_AUTH_PER_MINUTE, 0, 1_000_000),
     // More hops than any real chain of proxies is a typo.
     trustProxyHops: integerSetting(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    checkResponses: choiceSetting(env, 'CHECK_RESPONSES', 'off', SWITCH) === 'on',
   };
 }

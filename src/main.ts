@@ -52,6 +52,8 @@ async function main(): Promise<void> {
     metricsUrl = `${listening.url}${METRICS_PATH}`;
   }
 
+  // Loaded only when asked for: production neither loads nor runs it.
+  const checkOutcomes = config.checkResponses ? (await import('./dev/response-check.js')).responseCheck(contract) : undefined;
   const lifecycle = new Lifecycle();
   const server = createHttpServer({
     contract,
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     rateLimits: { requestsPerKeyPerMinute: config.rateLimitPerMinute, failedAuthPerAddressPerMinute: config.failedAuthPerMinute },
     trustProxyHops: config.trustProxyHops,
     ...(predecessor ? { predecessor } : {}),
+    ...(checkOutcomes ? { checkOutcomes } : {}),
   });
   const listening = await listen(server, { port: config.port, host: config.host });
   // Once listening, an error is a connection that could not be accepted (libuv retries EMFILE by

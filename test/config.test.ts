@@ -21,6 +21,7 @@ describe('configuration', () => {
       rateLimitPerMinute: 600,
       failedAuthPerMinute: 30,
       trustProxyHops: 0,
+      checkResponses: false,
     });
   });
 
@@ -44,6 +45,7 @@ describe('configuration', () => {
         RATE_LIMIT_PER_MINUTE: '0',
         FAILED_AUTH_PER_MINUTE: '5',
         TRUST_PROXY_HOPS: '2',
+        CHECK_RESPONSES: 'on',
       }),
     ).toEqual({
       host: '0.0.0.0',
@@ -63,6 +65,7 @@ describe('configuration', () => {
       rateLimitPerMinute: 0,
       failedAuthPerMinute: 5,
       trustProxyHops: 2,
+      checkResponses: true,
     });
   });
 

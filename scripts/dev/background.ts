@@ -1,19 +1,24 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { lowerPriority, type GiveWay } from './priority.js';
 import type { LineHandler } from './warm.js';
 
 const TYPECHECK_PROCESS = fileURLToPath(new URL('./typecheck-process.ts', import.meta.url));
 const TSX = import.meta.resolve('tsx');
 
 /**
- * Runs at a low CPU priority, so that it never slows the server's restart, and prints its lines. (Its
- * own process group, as every child of npm run dev: Ctrl-C reaches npm run dev alone.)
+ * Gives way to the server's restarts (the first full type check is some 15 s of CPU), or runs at a
+ * low priority throughout without `giveWay`, and prints its lines. (Its own process group, as every
+ * child of npm run dev: Ctrl-C reaches npm run dev alone.)
  */
-function inBackground(child: ChildProcess, print: LineHandler): ChildProcess {
-  if (child.pid !== undefined) setPriority(child.pid, 10);
+function inBackground(child: ChildProcess, print: LineHandler, giveWay?: GiveWay): ChildProcess {
+  const pid = child.pid;
+  if (pid !== undefined && giveWay) {
+    giveWay.add(pid);
+    child.once('exit', () => giveWay.delete(pid));
+  } else if (pid !== undefined) lowerPriority(pid);
   for (const stream of ['stdout', 'stderr'] as const) {
     createInterface({ input: child[stream]! }).on('line', (line) => print(line, stream));
   }
@@ -31,10 +36,11 @@ async function stopChild(child: ChildProcess | undefined): Promise<void> {
 export class Typecheck {
   private readonly child: ChildProcess;
 
-  constructor(root: string, print: LineHandler) {
+  constructor(root: string, print: LineHandler, giveWay: GiveWay) {
     this.child = inBackground(
       fork(TYPECHECK_PROCESS, [], { cwd: root, execArgv: ['--import', TSX], stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true }),
       print,
+      giveWay,
     );
   }
 
@@ -70,6 +76,7 @@ export class SpecLint {
         detached: true,
       },
     );
+    // At a low priority throughout: its findings are the least urgent, and the next server loads meanwhile.
     this.child = inBackground(child, this.print);
   }
 

@@ -39,8 +39,9 @@ export class DevServer {
       root: this.root,
       entry: join(this.root, 'src', 'main.ts'),
       // No drain: nothing balances load in front of a development server, and its restart should
-      // not wait. (Deployments keep theirs.)
-      env: { ...this.env, SHUTDOWN_DRAIN_MS: '0', DEV_LISTEN_GATE: '1' },
+      // not wait. (Deployments keep theirs.) Every handler's answer checked against the spec,
+      // unless CHECK_RESPONSES=off says otherwise (docs/editing-the-spec.md).
+      env: { ...this.env, SHUTDOWN_DRAIN_MS: '0', DEV_LISTEN_GATE: '1', CHECK_RESPONSES: this.env['CHECK_RESPONSES'] || 'on' },
       preloadProject: true,
       onLine: (line, stream) => {
         this.print(line, stream);
@@ -86,6 +87,9 @@ export class DevServer {
   async restart(): Promise<Started> {
     const next = this.waiting ?? this.spawn();
     this.waiting = undefined;
+    // The one after it loads its packages meanwhile, not once this one listens: a save soon after
+    // this restart (the first ones after a start) then finds it ready rather than waiting for it.
+    this.prepare();
     const server = await next;
     let readyToListen!: () => void;
     const gate = new Promise<void>((resolve) => (readyToListen = resolve));
@@ -95,7 +99,6 @@ export class DevServer {
     const failed = await Promise.race([gate.then(() => undefined), exited]);
     if (failed) {
       this.onListening = undefined;
-      this.prepare();
       return failed;
     }
     await this.stop();
@@ -110,7 +113,6 @@ export class DevServer {
         this.onExit(code);
       });
     }
-    this.prepare();
     return started;
   }
 

@@ -12,6 +12,7 @@ import { announceDeprecations, deprecationValue, enforceSunsets, type Clock } fr
 import { readJsonBodies } from './middleware/request-body.js';
 import { validateRequests } from './middleware/request-validation.js';
 import type { RateLimits } from './rate-limits/rate-limits.js';
+import type { OutcomeCheck } from './operation-route.js';
 import { operationRouter } from './routes.js';
 import { series } from './series.js';
 import { specRoutes } from './spec-routes.js';
@@ -29,6 +30,8 @@ export interface SharedParts {
   logger: Logger;
   clock: Clock;
   limits: RateLimits;
+  /** A check of each handler's outcome before it is written (AppOptions.checkOutcomes). */
+  checkOutcomes?: OutcomeCheck | undefined;
 }
 
 /**
@@ -93,7 +96,7 @@ function enforceRetirement(retirement: Retirement, clock: Clock): RequestHandler
 export function mountApiVersion(
   app: Express,
   { contract, handlers, retirement }: ApiVersion,
-  { storage, logger, clock, limits }: SharedParts,
+  { storage, logger, clock, limits, checkOutcomes }: SharedParts,
 ): void {
   const base = contract.basePath;
   const announce = [announceDeprecations(contract.deprecations), ...(retirement ? [announceRetirement(retirement)] : [])];
@@ -116,5 +119,5 @@ export function mountApiVersion(
   );
   const deprecatedInputs = announceDeprecatedInputs(contract, logger);
   app.use(series(...validateRequests(contract), ...(deprecatedInputs ? [deprecatedInputs] : [])));
-  app.use(base, operationRouter(contract, handlers));
+  app.use(base, operationRouter(contract, handlers, checkOutcomes));
 }

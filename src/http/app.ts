@@ -8,6 +8,7 @@ import type { Logger } from '../log/logger.js';
 import type { HttpMetrics } from '../metrics/metrics.js';
 import type { Storage } from '../storage/storage.js';
 import { mountApiVersion } from './api-version.js';
+import type { OutcomeCheck } from './operation-route.js';
 import { apiReference } from './docs.js';
 import { expressApp } from './express-app.js';
 import { healthRoutes } from './health.js';
@@ -47,6 +48,8 @@ export interface AppOptions {
   predecessor?: Predecessor & { handlers?: OperationHandlers };
   /** Proxies in front that append to X-Forwarded-For (config: TRUST_PROXY_HOPS); 0: the socket's peer is the client. */
   trustProxyHops?: number;
+  /** A check of each handler's outcome before it is written (config: CHECK_RESPONSES, which npm run dev sets); absent: none. */
+  checkOutcomes?: OutcomeCheck;
 }
 
 /** While the server winds down, every response closes its connection, so clients reconnect elsewhere. */
@@ -76,6 +79,7 @@ export function createApp({
   rateLimits,
   trustProxyHops = 0,
   predecessor,
+  checkOutcomes,
 }: AppOptions): Express {
   const app = expressApp();
   // req.ip: the client behind that many proxies (X-Forwarded-For), or the socket's peer.
@@ -98,7 +102,7 @@ export function createApp({
     ),
   );
   // The current version, then the one it succeeds while that is still served (src/contract/versions.ts).
-  const shared = { storage, logger, clock, limits };
+  const shared = { storage, logger, clock, limits, checkOutcomes };
   mountApiVersion(
     app,
     { contract, handlers: handlers ?? createHandlers({ storage, basePath: contract.basePath, clock, idempotencyRetentionSeconds }) },

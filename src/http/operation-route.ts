@@ -104,7 +104,17 @@ function preconditionOf(req: Request, { status, headers = {} }: AnyResult): Prec
   return evaluatePreconditions(req.headers, etag);
 }
 
-function isRecorded(result: AnyResult | RecordedResult<OperationId>): result is RecordedResult<OperationId> {
+/** What a handler returned: a result to write, or a response it recorded (RecordedResult). */
+export type HandlerOutcome = AnyResult | RecordedResult<OperationId>;
+
+/**
+ * A look at each handler's outcome before it is written: an error for the error handler to answer
+ * instead, or undefined to write it. npm run dev checks outcomes against the spec with one
+ * (src/dev/response-check.ts); without one, nothing runs.
+ */
+export type OutcomeCheck = (req: Request, res: Response, outcome: HandlerOutcome) => unknown;
+
+function isRecorded(result: HandlerOutcome): result is RecordedResult<OperationId> {
   return 'recorded' in result;
 }
 
@@ -127,7 +137,9 @@ export function operationRoute<K extends OperationId>(
   contract: Contract,
   entry: OperationEntry,
   handler: RecordingOperationHandler<K>,
+  check?: OutcomeCheck,
 ): RequestHandler {
+  const write = check ? checkedWriter(check) : writeOutcome;
   const serialisers = compileSerialisers(contract, entry);
   const render = (result: OperationResult<K>) => renderResult(result, serialisers);
   // Each header parameter's name in the spec, and as Node keys req.headers: lower-cased once here,
@@ -148,21 +160,24 @@ export function operationRoute<K extends OperationId>(
     } as unknown as OperationRequest<K>;
     const result = handler(request);
     // A handler whose storage answered at once answers at once: written now, without a promise.
-    if (result instanceof Promise) result.then((settled) => writeOutcome(req, res, next, settled, serialisers), next);
-    else writeOutcome(req, res, next, result, serialisers);
+    if (result instanceof Promise) result.then((settled) => write(req, res, next, settled, serialisers), next);
+    else write(req, res, next, result, serialisers);
   };
 }
 
 /** Writes what a handler returned, or passes a failed precondition on to the error handler. */
-function writeOutcome(
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  result: AnyResult | RecordedResult<OperationId>,
-  serialisers: Map<number, Serialise>,
-): void {
+function writeOutcome(req: Request, res: Response, next: NextFunction, result: HandlerOutcome, serialisers: Map<number, Serialise>): void {
   if (isRecorded(result)) return writeRecorded(res, result);
   const precondition = preconditionOf(req, result);
   if (precondition === 'failed') return next(apiError('precondition_failed', {}));
   writeResult(res, result, serialisers, precondition === 'not_modified');
+}
+
+/** Writes what passes the check; passes the check's error on to the error handler instead of the rest. */
+function checkedWriter(check: OutcomeCheck): typeof writeOutcome {
+  return (req, res, next, result, serialisers) => {
+    const refusal = check(req, res, result);
+    if (refusal === undefined) writeOutcome(req, res, next, result, serialisers);
+    else next(refusal);
+  };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError } from '../../src/errors/api-error.js';
 import type { OperationHandlers, OperationRequest, RecordedResponse } from '../../src/handlers/operation.js';
+import type { HandlerOutcome } from '../../src/http/operation-route.js';
 import { createTestApi, type TestApi } from '../support/test-app.js';
 
 /** The adapter, seen through the app with these handlers in place of the real ones. */
@@ -142,5 +143,30 @@ describe('the operation adapter', () => {
     await t.api.get('/v1/pets/1').set(t.auth).set('If-None-Match', '"1-1"').expect(304);
     const missing = await t.api.get('/v1/pets/2').set(t.auth).expect(404);
     expect(missing.body).toMatchObject({ code: 'pet_not_found', status: 404 });
+  });
+
+  it("gives a check each handler's outcome before it is written, and answers the check's error instead where it gives one", async () => {
+    const seen: HandlerOutcome[] = [];
+    const t = await createTestApi({
+      handlers: {
+        getPet: ({ path: { petId } }) => ({
+          status: 200,
+          body: { id: petId, name: 'Rex', categoryId: 1 },
+          headers: { ETag: `"${petId}-1"` },
+        }),
+      },
+      checkOutcomes: (req, _res, outcome) => {
+        seen.push(outcome);
+        return req.path === '/pets/2' ? apiError('pet_not_found', { petId: 2 }) : undefined;
+      },
+    });
+    const passed = await t.api.get('/v1/pets/1').set(t.auth).expect(200);
+    expect(passed.body).toEqual({ id: 1, name: 'Rex', categoryId: 1 });
+    const refused = await t.api.get('/v1/pets/2').set(t.auth).expect(404);
+    expect(refused.body).toMatchObject({ code: 'pet_not_found', status: 404 });
+    expect(seen).toEqual([
+      { status: 200, body: { id: 1, name: 'Rex', categoryId: 1 }, headers: { ETag: '"1-1"' } },
+      { status: 200, body: { id: 2, name: 'Rex', categoryId: 1 }, headers: { ETag: '"2-1"' } },
+    ]);
   });
 });

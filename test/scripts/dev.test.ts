@@ -28,7 +28,7 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
       headers: { Authorization: dev.authorization, 'Content-Type': 'application/json' },
       body: JSON.stringify({ name, categoryId: 1 }),
     });
-    return { status: res.status, body: (await res.json()) as { message?: string } };
+    return { status: res.status, body: (await res.json()) as { message?: string; id?: number } };
   };
   const publishedNameLimit = async () =>
     ((await (await fetch(new URL('/openapi.json', dev.baseUrl))).json()) as { components: { schemas: { PetName: { maxLength: number } } } })
@@ -140,6 +140,31 @@ describe('npm run dev (scripts/dev.ts)', { timeout: 180_000 }, () => {
     const probeLine = lines.split('\n').length - 1;
     await dev.waitForLine(new RegExp(`^\\[typecheck\\] src/errors/registry\\.ts\\(${probeLine},\\d+\\): error TS2322: `), from);
     await dev.waitForLine(/^\[dev\] serving /, save('src/errors/registry.ts', registry));
+  });
+
+  it('answers 500 for a handler answer the spec forbids, naming the operation and the status; the type check names the line', async () => {
+    const { body: pet } = await createPet('Rex');
+    const handler = read('src/handlers/get-pet.ts');
+    const ok = /^ {2}return \{ status: 200, body: found\.pet, headers: .*$/m;
+    expect(handler).toMatch(ok);
+    const edited = handler.replace(ok, '  return { status: 418, body: found.pet };');
+    const from = save('src/handlers/get-pet.ts', edited);
+    await dev.waitForLine(/^\[dev\] serving /, from);
+    const id = pet.id!;
+    const res = await fetch(`${dev.baseUrl}/pets/${id}`, { headers: { Authorization: dev.authorization } });
+    expect(res.status).toBe(500);
+    const { message } = (await res.json()) as { message: string };
+    expect(message).toMatch(/^getPet answered 418, which openapi\.yaml does not allow .*status 418 is not documented for getPet/);
+    await dev.waitForLine(
+      new RegExp(
+        `^\\[response check\\] getPet answered 418, which openapi\\.yaml does not allow; sent 500 instead: GET /v1/pets/${id} → 418: `,
+      ),
+      from,
+    );
+    const line = edited.split('\n').findIndex((text) => text.includes('status: 418')) + 1;
+    await dev.waitForLine(new RegExp(`^\\[typecheck\\] src/handlers/get-pet\\.ts\\(${line},\\d+\\): error TS\\d+: `), from);
+    await dev.waitForLine(/^\[dev\] serving /, save('src/handlers/get-pet.ts', handler));
+    expect((await fetch(`${dev.baseUrl}/pets/${id}`, { headers: { Authorization: dev.authorization } })).status).toBe(200);
   });
 
   it('scaffolds a new operation on a spec save and serves it with 501 at once; the lint names what it lacks', async () => {

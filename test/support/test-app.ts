@@ -7,6 +7,7 @@ import { createHandlers } from '../../src/handlers/index.js';
 import type { OperationHandlers } from '../../src/handlers/operation.js';
 import type { Lifecycle } from '../../src/http/lifecycle.js';
 import { listen, type Listening } from '../../src/http/listen.js';
+import type { OutcomeCheck } from '../../src/http/operation-route.js';
 import { createHttpServer, type ServerTimeouts } from '../../src/http/server.js';
 import type { LingerLimits } from '../../src/http/lingering-close.js';
 import type { Clock } from '../../src/http/middleware/deprecation.js';
@@ -96,6 +97,8 @@ export interface TestApiOptions {
   /** Rate limits; none by default (production's come from the config). */
   rateLimits?: RateLimitSettings;
   trustProxyHops?: number;
+  /** A check of each handler's outcome before it is written (npm run dev's: src/dev/response-check.ts); none by default. */
+  checkOutcomes?: OutcomeCheck;
 }
 
 interface Closable {
@@ -140,6 +143,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     ...(options.metrics ? { metrics: options.metrics } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.trustProxyHops ? { trustProxyHops: options.trustProxyHops } : {}),
+    ...(options.checkOutcomes ? { checkOutcomes: options.checkOutcomes } : {}),
     handlers: {
       ...createHandlers({ storage, basePath: contract.basePath, ...(options.clock ? { clock: options.clock } : {}) }),
       ...options.handlers,
