@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../http/http-client.js';
-import { jsonEqual } from '../generate/json-text.js';
+import { jsonEqual, jsonText, parseExactJson } from '../generate/json-text.js';
 import { mergeAllOf } from '../generate/valid-values.js';
 import type { TestRequest } from '../generate/requests.js';
 import { documentedResponse, type OperationModel } from '../spec/model.js';
@@ -165,7 +165,7 @@ export function sentValue(request: TestRequest, value?: unknown): unknown {
   if (value !== undefined) return value;
   if (!request.body) return undefined;
   try {
-    return JSON.parse(request.body.toString('utf8'));
+    return parseExactJson(request.body.toString('utf8'));
   } catch {
     return undefined;
   }
@@ -195,7 +195,7 @@ export function unechoedFields(operation: OperationModel, request: TestRequest, 
       check: 'write_echo' as const,
       message:
         patch && value === null
-          ? `${name} was removed (null) but came back as ${JSON.stringify(answered[name])}`
-          : `${name} was sent as ${JSON.stringify(value)} but came back as ${JSON.stringify(answered[name])}`,
+          ? `${name} was removed (null) but came back as ${jsonText(answered[name])}`
+          : `${name} was sent as ${jsonText(value)} but came back as ${jsonText(answered[name])}`,
     }));
 }

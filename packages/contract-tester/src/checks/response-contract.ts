@@ -2,6 +2,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { subschemasOf } from '../generate/schema-graph.js';
+import { jsonText, validatedView } from '../generate/json-text.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
@@ -173,7 +174,7 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv({ verbose: true, wholeInt64: true, callRefs: true });
+    this.ajv = createAjv({ verbose: true, callRefs: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
     const copy = documentFor('response', document);
     this.registered = copy;
@@ -258,10 +259,11 @@ export class ContractChecker {
 
   private schemaViolation(pointer: string, value: unknown, what: string): Violation | undefined {
     const validate = this.validator(pointer);
-    if (validate(value)) return undefined;
-    const explained = explainErrors(this.ajv, validate.errors, value);
+    const judged = validatedView(value);
+    if (validate(judged)) return undefined;
+    const explained = explainErrors(this.ajv, validate.errors, judged);
     return {
-      problem: `${what} breaks the contract (${pointer}): ${explained}\n${JSON.stringify(value)}`,
+      problem: `${what} breaks the contract (${pointer}): ${explained}\n${jsonText(value)}`,
       signature: `${pointer}: ${explained.replace(/\/\d+(?=[/ ])/g, '/*')}`,
     };
   }

@@ -70,7 +70,7 @@ interface Violation {
 const digits = (count: number, first = '9') => first + '9'.repeat(count - 1);
 
 /** Non-canonical spellings of an integer: `+1`, `01`, ` 1`, `1.0`, `1e0`, `0x1`, `Infinity`, ... */
-function nonCanonicalTexts(value: number, inHeader: boolean): string[] {
+function nonCanonicalTexts(value: number | bigint, inHeader: boolean): string[] {
   const texts = [
     `+${value}`,
     `0${value}`,
@@ -178,8 +178,8 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
       const format = parameter.schema['format'];
       const ranged = typeof format === 'string' && FORMATS[format]?.range !== undefined;
       const huge = numeric && (parameter.schema['maximum'] !== undefined || ranged);
-      // Numbers no integer type can hold, as long as a request target may be.
-      const long = fc.integer({ min: 17, max: inHeader ? 400 : maxDigits }).map((count) => digits(count));
+      // Numbers no integer type can hold (twenty nines are past 2^64), as long as a request target may be.
+      const long = fc.integer({ min: 20, max: inHeader ? 400 : maxDigits }).map((count) => digits(count));
       const texts = broken && huge ? fc.oneof(broken, long) : (broken ?? (huge ? long : undefined));
       return (
         texts && wire(texts, (text) => `${name} = ${text.length > 40 ? `${text.length} digits` : JSON.stringify(text)} is out of bounds`)
@@ -193,7 +193,11 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     }
     case 'non-canonical number': {
       if (!types.includes('integer')) return undefined;
-      const valid = keepWhere(validParameterValue(parameter), (value): value is number => typeof value === 'number', 'a valid number');
+      const valid = keepWhere(
+        validParameterValue(parameter),
+        (value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint',
+        'a valid number',
+      );
       return fc
         .tuple(valid, fc.nat())
         .map(([value, pick]) => {

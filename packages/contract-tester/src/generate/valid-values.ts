@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { keepWhere, UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { jsonText } from './json-text.js';
 import { sampledPropertyClasses } from './unicode-classes.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { goesOtherWay } from '../spec/directions.js';
@@ -162,7 +163,10 @@ export function integerRange(schema: Schema): { min: bigint; max: bigint } {
 const bigMax = (a: bigint, b: bigint) => (a > b ? a : b);
 const bigMin = (a: bigint, b: bigint) => (a < b ? a : b);
 
-function validInteger(schema: Schema): fc.Arbitrary<number> {
+/** An integer as JSON carries it: a number where a double holds it exactly, else a bigint. */
+const exactInteger = (value: bigint): number | bigint => (BigInt(Number(value)) === value ? Number(value) : value);
+
+function validInteger(schema: Schema): fc.Arbitrary<number | bigint> {
   const { min, max } = integerRange(schema);
   const step = typeof schema['multipleOf'] === 'number' && Number.isInteger(schema['multipleOf']) ? BigInt(schema['multipleOf']) : 1n;
   const low = min >= 0n ? (min + step - 1n) / step : min / step;
@@ -173,7 +177,7 @@ function validInteger(schema: Schema): fc.Arbitrary<number> {
       { weight: 6, arbitrary: fc.bigInt({ min: low, max: high }) },
       { weight: 1, arbitrary: fc.constantFrom(low, high) },
     )
-    .map((multiple) => Number(multiple * step));
+    .map((multiple) => exactInteger(multiple * step));
 }
 
 function validNumber(schema: Schema): fc.Arbitrary<number> {
@@ -201,7 +205,7 @@ function validArray(schema: Schema, options: ValueOptions): fc.Arbitrary<unknown
   );
   const items = validValue(itemSchema, options);
   return schema['uniqueItems'] === true
-    ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })
+    ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => jsonText(item) })
     : fc.array(items, { minLength, maxLength });
 }
 

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout } from 'node:timers/promises';
+import { parseExactJson } from '../generate/json-text.js';
 import type { TestRequest } from '../generate/requests.js';
 import type { Credential } from '../generate/requests.js';
 import { credentialParts, Credentials, targetWith, withoutMergedCookie } from './credentials.js';
@@ -166,7 +167,7 @@ export class ApiClient {
             };
             if (text && isJson(incoming.headers['content-type'])) {
               try {
-                response.body = JSON.parse(text);
+                response.body = parseExactJson(text);
               } catch (error) {
                 response.bodyError = `the body is not JSON: ${(error as Error).message}`;
               }

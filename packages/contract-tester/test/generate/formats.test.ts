@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/generate/formats.js';
 
 describe('the formats the tester knows', () => {
-  it('int64 is the range JSON and JavaScript carry exactly', () => {
-    expect(FORMATS['int64']!.range).toEqual({ min: -(2n ** 53n - 1n), max: 2n ** 53n - 1n });
+  it('the integer formats are their whole range, 2^53 and past it too', () => {
+    expect(FORMATS['int64']!.range).toEqual({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    expect(FORMATS['int32']!.range).toEqual({ min: -(2n ** 31n), max: 2n ** 31n - 1n });
+    expect(FORMATS['uint32']!.range).toEqual({ min: 0n, max: 2n ** 32n - 1n });
+    expect(FORMATS['uint64']!.range).toEqual({ min: 0n, max: 2n ** 64n - 1n });
   });
 
   for (const [name, rule] of Object.entries(FORMATS).filter(([, rule]) => rule.type === 'string')) {

@@ -36,6 +36,8 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"a":');
   } else if (request.url === '/v1/limited' && seen.filter(({ url }) => url === '/v1/limited').length < 3) {
     response.writeHead(429, { 'Retry-After': '0' }).end();
+  } else if (request.url === '/v1/big') {
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"id":9007199254740993,"n":[2,9223372036854775807],"x":1.5}');
   } else if (request.url === '/v1/close') {
     response.writeHead(204, { Connection: 'close' }).end();
   } else {
@@ -110,6 +112,13 @@ describe('the client of the deployment', () => {
     client.close();
     expect(response.body).toBeUndefined();
     expect(response.bodyError).toMatch(/^the body is not JSON/);
+  });
+
+  it('parses integers past 2^53 exactly', async () => {
+    const client = new ApiClient(baseUrl);
+    const response = await client.send(request({ target: '/v1/big' }));
+    client.close();
+    expect(response.body).toEqual({ id: 9007199254740993n, n: [2, 9223372036854775807n], x: 1.5 });
   });
 
   it('goes on after the server closes a kept-alive connection', async () => {

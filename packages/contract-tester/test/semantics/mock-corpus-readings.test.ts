@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import { coverageCases } from '../../src/generate/coverage.js';
+import { parseExactJson } from '../../src/generate/json-text.js';
 import { buildRequest } from '../../src/generate/requests.js';
 import { negativeCases } from '../../src/generate/negative-requests.js';
 import { wrongMethodCases } from '../../src/generate/request-variants.js';
@@ -232,10 +233,13 @@ describe('an int64 in an answer', () => {
         url: '/vaults',
         status: 200,
         headers: { 'content-type': 'application/json' },
-        body: JSON.parse(text) as unknown,
+        body: parseExactJson(text),
         text,
       });
     expect(answer('{"resourceId":8726350008099341000}')).toEqual([]);
+    expect(answer('{"resourceId":9007199254740992}')).toEqual([]);
+    expect(answer('{"resourceId":9223372036854775807}')).toEqual([]);
+    expect(answer('{"resourceId":9223372036854775808}').join('\n')).toMatch(/int64/);
     expect(answer('{"resourceId":-9223372036854775808}')).toEqual([]);
     expect(answer('{"resourceId":1e20}').join('\n')).toMatch(/int64/);
   });
