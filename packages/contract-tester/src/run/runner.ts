@@ -393,7 +393,7 @@ export function planRun(options: RunOptions): RunPlan {
   } finally {
     setGenerationDeadline(undefined);
   }
-  const { api, checks, operations, phases, client, plan } = prepared;
+  const { api, checks, operations, phases, client, plan, session } = prepared;
   client.close();
   const properties = plan.scenarios.filter(({ arbitrary }) => arbitrary);
   const runs = allocateRuns(properties, options.requests);
@@ -408,7 +408,7 @@ export function planRun(options: RunOptions): RunPlan {
       fixed: !scenario.arbitrary,
     })),
     skipped: plan.skipped,
-    warnings: plan.warnings,
+    warnings: [...plan.warnings, ...session.checker.warnings],
     tested: plan.tested.map(({ id }) => id),
     filteredOut: api.operations.filter((operation) => !operations.includes(operation)).map(({ id }) => id),
     inferredLinks: api.operations.flatMap(({ id, responses }) =>
@@ -547,6 +547,8 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     setGenerationDeadline(undefined);
     client.close();
   }
+  // What the response checker could not read, found as answers needed it.
+  result.warnings = [...plan.warnings, ...session.checker.warnings];
   result.requests = client.sent;
   result.seconds = (performance.now() - started) / 1000;
   return result;

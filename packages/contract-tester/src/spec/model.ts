@@ -1,4 +1,4 @@
-import { checkDeadline } from '../deadline.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { schemaFor } from './directions.js';
 import { polymorphicChildren, withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
 import {
@@ -404,8 +404,17 @@ function readResponses(
     const model: ResponseModel = { status, mediaTypes, links: readLinks(document, response, where, idByPointer, warnings) };
     const schema = json === undefined ? undefined : response.content![json]!.schema;
     if (schema !== undefined) {
-      model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
-      model.schema = directed('response', inlineSchema(document, schema));
+      const schemaAt = `${at}/content/${escapePointerToken(json!)}/schema`;
+      try {
+        model.schemaPointer = resolveRefAt(document, schema, schemaAt).pointer;
+        model.schema = directed('response', inlineSchema(document, schema));
+      } catch (error) {
+        rethrowDeadline(error);
+        // One schema that cannot be read ends no run: the answers are read without it.
+        warnings.push(
+          `the schema at ${schemaAt} cannot be read (${(error as Error).message}): links and resources are learned from its answers without it`,
+        );
+      }
     }
     return model;
   });
@@ -445,6 +454,17 @@ export function needsCredentials(operation: OperationModel): boolean {
   return operation.security.alternatives.length > 0 && !operation.security.optional;
 }
 
+/** The request body's model, or, when it cannot be read (a `$ref` to nothing), the reason the operation is left out. */
+function readableBody(document: OpenApiDocument, raw: Record<string, unknown>, unsupported: string[]): BodyModel | undefined {
+  try {
+    return readBody(document, raw);
+  } catch (error) {
+    rethrowDeadline(error);
+    unsupported.push(`its request body cannot be read: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
 /** What the contract tester needs of an OpenAPI 3.0 or 3.1 document, every `$ref` resolved. */
 export function readApiModel(document: OpenApiDocument): ApiModel {
   const warnings: string[] = [];
@@ -465,7 +485,7 @@ export function readApiModel(document: OpenApiDocument): ApiModel {
       security: readSecurity(document, raw, entry.pointer),
       responses: readResponses(document, entry, idByPointer, warnings),
     };
-    const body = readBody(document, raw);
+    const body = readableBody(document, raw, unsupported);
     if (body) {
       model.body = body;
       if (!body.media.some(({ kind }) => kind)) {
