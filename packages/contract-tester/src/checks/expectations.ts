@@ -2,7 +2,7 @@ import type { HttpResponse } from '../http/http-client.js';
 import { jsonEqual, jsonText, parseExactJson } from '../generate/json-text.js';
 import { mergeAllOf } from '../generate/valid-values.js';
 import type { TestRequest } from '../generate/requests.js';
-import { documentedResponse, type OperationModel } from '../spec/model.js';
+import { documentedResponse, needsCredentials, type OperationModel } from '../spec/model.js';
 import type { CheckName } from './names.js';
 import type { Finding, RequestIntent } from './response-contract.js';
 
@@ -67,17 +67,26 @@ export function intentOf(kind: CaseKind): RequestIntent {
 }
 
 /**
- * Whether a 400 to a valid request may be the state's refusal rather than the request's: a write
- * (the square already marked) whose operation documents 400. A read is never refused by the state
- * with 400; valid_writes_accepted holds writes to that too.
+ * Whether a rejection of a valid request may be the state's refusal rather than the request's, when
+ * the operation documents it: a 400 to a write (the square already marked; a read is never refused
+ * by the state with 400, and valid_writes_accepted holds writes to that too), or a 401 from an
+ * operation that asks no credentials of the client, whose credentials are then data the server may
+ * not know (a token operation given a user and password). A 401 to credentials the tester was given
+ * is theirs refused. The rule is written out in the README, "Valid requests".
  */
 function refusedByState(operation: OperationModel, status: number): boolean {
-  return (
-    status === 400 &&
-    operation.method !== 'get' &&
-    operation.method !== 'head' &&
-    operation.responses.some(({ status: documented }) => documented === '400')
-  );
+  const documented = operation.responses.some(({ status: listed }) => listed === String(status));
+  if (status === 400) return documented && operation.method !== 'get' && operation.method !== 'head';
+  if (status === 401) return documented && !needsCredentials(operation);
+  return false;
+}
+
+/** How a profile tightens what a valid request may get. */
+export interface Strictness {
+  /** valid_writes_accepted: no 400 to a valid write, documented or not. */
+  writes?: boolean;
+  /** state_refusals: the only client errors a valid request may get. */
+  stateRefusals?: readonly number[];
 }
 
 /** Whether a 5xx is one the operation announces as its only answer (501 until it is implemented). */
@@ -95,7 +104,7 @@ function announcedServerError(operation: OperationModel, status: number): boolea
 export function unmetExpectations(
   { kind, operation, request, rejectionCheck, allowed = [] }: Expectation,
   response: HttpResponse,
-  strictWrites = false,
+  strict: Strictness = {},
 ): Finding[] {
   const { status } = response;
   const found: Finding[] = [];
@@ -110,8 +119,10 @@ export function unmetExpectations(
     case 'link':
       if (REJECTIONS.has(status) && !refusedByState(operation, status))
         add('positive_data_acceptance', `a valid request must be accepted, but got ${briefly(response)}`);
-      else if (status === 400 && strictWrites)
+      else if (status === 400 && strict.writes)
         add('valid_writes_accepted', `a valid request must be accepted, but got ${briefly(response)}`);
+      else if (strict.stateRefusals && status >= 400 && status < 500 && !strict.stateRefusals.includes(status))
+        add('state_refusals', `a valid request may be refused only with ${strict.stateRefusals.join(', ')}, but got ${briefly(response)}`);
       break;
     case 'head':
       if (REJECTIONS.has(status)) add('head_as_get', `HEAD must be answered as GET is (RFC 9110 §9.3.2), but got ${briefly(response)}`);

@@ -58,6 +58,8 @@ export const PROFILE_CHECKS = [
   'delete_is_final',
   /** A valid write is never refused with 400, even where the operation documents 400 (a state the API is in is a 409's). */
   'valid_writes_accepted',
+  /** A valid request is refused (4xx) only with the statuses listed: those the server's state decides (404, 409, …). */
+  'state_refusals',
 ] as const;
 
 export type DefaultCheck = (typeof DEFAULT_CHECKS)[number];

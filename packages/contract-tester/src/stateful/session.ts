@@ -136,7 +136,10 @@ export class Session {
         },
         intentOf(kind),
       ),
-      ...unmetExpectations(item, response, this.enabled('valid_writes_accepted')),
+      ...unmetExpectations(item, response, {
+        writes: this.enabled('valid_writes_accepted'),
+        ...(this.enabled('state_refusals') ? { stateRefusals: this.settings.profile.stateRefusals } : {}),
+      }),
     ];
     const valid = kind === 'positive' || kind === 'link';
     if (valid && this.enabled('write_echo')) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
