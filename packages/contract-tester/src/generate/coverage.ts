@@ -6,6 +6,7 @@ import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import { jsonText, type JsonValue } from './json-text.js';
 import { emptyMeansAbsent, encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
 import { otherDiscriminatorValues } from './invalid-values.js';
+import { isDiscriminatorProperty } from '../spec/discriminator.js';
 import { isValid } from './schema-validator.js';
 import {
   codePointLength,
@@ -265,7 +266,8 @@ function bodyVariants(schema: Schema, base: unknown): Array<{ value: unknown; wh
     for (const { value, why } of boundaryValues(site.schema)) change(value, `${where}: ${why}`);
     if (site.required) change(ABSENT, `${where} left out (it is required)`);
     else {
-      change(ABSENT, `${where} left out`);
+      // Without its discriminator's property a value means nothing OpenAPI defines: not sent.
+      if (!isDiscriminatorProperty(site.schema)) change(ABSENT, `${where} left out`);
       const present = sampleOne(validValue(site.schema));
       if (present !== undefined) change(present, `${where} given`);
     }

@@ -5,6 +5,7 @@ import { jsonText } from './json-text.js';
 import { sampledPropertyClasses } from './unicode-classes.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { goesOtherWay } from '../spec/directions.js';
+import { isDiscriminatorProperty } from '../spec/discriminator.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
 /**
@@ -214,6 +215,11 @@ function validObject(schema: Schema, options: ValueOptions): fc.Arbitrary<Record
   // A request never carries a readOnly property (OpenAPI: it is the server's to set).
   const readOnly = (name: string) => goesOtherWay(properties[name], 'request');
   const required = new Set(((schema['required'] as string[] | undefined) ?? []).filter((name) => !readOnly(name)));
+  // A discriminator's property is always given, required or not (see spec/discriminator.ts).
+  const given = [
+    ...required,
+    ...Object.keys(properties).filter((name) => !required.has(name) && isDiscriminatorProperty(properties[name])),
+  ];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) {
     // An optional property past the cut of a recursive schema is left out.
@@ -222,7 +228,7 @@ function validObject(schema: Schema, options: ValueOptions): fc.Arbitrary<Record
   }
   // A required property that `properties` does not describe may hold any JSON value.
   for (const name of required) model[name] ??= fc.jsonValue({ maxDepth: 1 });
-  return fc.record(model, { requiredKeys: [...required] });
+  return fc.record(model, { requiredKeys: given });
 }
 
 const makeableCache = new WeakMap<Schema, boolean>();
