@@ -13,6 +13,7 @@ import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { petStoreDocument } from '../support/pet-store.js';
+import { minimalSpec } from '../support/semantics/minimal.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
 
@@ -61,24 +62,20 @@ describe('what each case must get', () => {
 
   it('a documented 401 from an operation that asks no credentials: the state (a user it does not know), not a rejection', () => {
     const token = readApiModel(
-      parseSpec(
-        JSON.stringify({
-          openapi: '3.1.0',
-          info: { title: 'tokens', version: '1' },
-          security: [{ bearer: [] }],
-          components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-          paths: {
-            '/token': {
-              post: {
-                operationId: 'token',
-                security: [],
-                responses: { '200': { description: 'a token' }, '401': { description: 'unknown user or password' } },
-              },
+      minimalSpec(
+        {
+          '/token': {
+            post: {
+              operationId: 'token',
+              security: [],
+              responses: { '200': { description: 'a token' }, '401': { description: 'unknown user or password' } },
             },
-            '/undocumented': { post: { operationId: 'undocumented', security: [], responses: { '200': { description: 'ok' } } } },
-            '/me': { get: { operationId: 'me', responses: { '200': { description: 'me' }, '401': { description: 'no key' } } } },
           },
-        }),
+          '/undocumented': { post: { operationId: 'undocumented', security: [], responses: { '200': { description: 'ok' } } } },
+          '/me': { get: { operationId: 'me', responses: { '200': { description: 'me' }, '401': { description: 'no key' } } } },
+        },
+        { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        { security: [{ bearer: [] }] },
       ),
     );
     const post = { ...request, method: 'POST', target: '/token' };

@@ -8,6 +8,7 @@ import { validValue } from '../../src/generate/valid-values.js';
 import { discriminatorValues } from '../../src/spec/discriminator.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
+import { minimalSpec, postOf } from '../support/semantics/minimal.js';
 import { petsSpec } from '../support/semantics/pets.js';
 
 type Pet = { petType: string; name?: string; purrs?: boolean; barks?: boolean };
@@ -65,30 +66,18 @@ for (const version of ['3.0.3', '3.1.0'] as const) {
 
 describe('a discriminator whose property a branch does not require (OpenAPI 3.1.1: its absence means nothing defined)', () => {
   const api = readApiModel(
-    parseSpec(
-      JSON.stringify({
-        openapi: '3.1.0',
-        info: { title: 'animals', version: '1' },
-        paths: {
-          '/animals': {
-            post: {
-              operationId: 'addAnimal',
-              requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Animal' } } } },
-              responses: { '201': { description: 'made' }, '400': { description: 'refused' } },
-            },
+    minimalSpec(
+      { '/animals': postOf('addAnimal', 'Animal') },
+      {
+        schemas: {
+          Animal: {
+            oneOf: [{ $ref: '#/components/schemas/Bird' }, { $ref: '#/components/schemas/Fish' }],
+            discriminator: { propertyName: 'kind', mapping: { bird: '#/components/schemas/Bird' } },
           },
+          Bird: { type: 'object', required: ['wings'], properties: { kind: { type: 'string' }, wings: { type: 'integer' } } },
+          Fish: { type: 'object', required: ['fins'], properties: { kind: { type: 'string' }, fins: { type: 'integer' } } },
         },
-        components: {
-          schemas: {
-            Animal: {
-              oneOf: [{ $ref: '#/components/schemas/Bird' }, { $ref: '#/components/schemas/Fish' }],
-              discriminator: { propertyName: 'kind', mapping: { bird: '#/components/schemas/Bird' } },
-            },
-            Bird: { type: 'object', required: ['wings'], properties: { kind: { type: 'string' }, wings: { type: 'integer' } } },
-            Fish: { type: 'object', required: ['fins'], properties: { kind: { type: 'string' }, fins: { type: 'integer' } } },
-          },
-        },
-      }),
+      },
     ),
   );
   const operation = api.operations[0]!;
