@@ -6,7 +6,7 @@ import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
 import { buildRequest, positiveParts, type RequestParts } from '../generate/requests.js';
 import { UnmakeableValue } from '../generate/bounded-filter.js';
 import { Credentials, type CredentialOptions } from '../http/credentials.js';
-import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-client.js';
+import { ApiClient, NoResponseError, type ExchangeRecord, type RateLimitStats } from '../http/http-client.js';
 import type { OpenApiDocument } from '../spec/openapi.js';
 import { documentsSuccess, isSuccessStatus, readApiModel, SpecError, type ApiModel, type OperationModel } from '../spec/model.js';
 import { PHASES, planScenarios, type Phase, type Scenario } from './scenarios.js';
@@ -112,6 +112,8 @@ export interface RunResult {
   coverage?: SchemaCoverageReport;
   /** The overall coverage the run must reach, if one was asked for. */
   minCoverage?: number;
+  /** What the deployment's rate limit cost the run, when it answered any 429. */
+  rateLimit?: RateLimitStats;
 }
 
 /** The run cannot start: the deployment does not answer, the credentials are refused, an option names nothing. */
@@ -519,6 +521,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
   }
   const { client, session, plan, operations } = prepared;
   if (options.onExchange) client.onExchange = options.onExchange;
+  if (deadline !== undefined) client.deadline = deadline;
   const result = startResult(options, prepared);
   try {
     const scenarios = scenariosToRun(plan.scenarios, options.replay);
@@ -549,6 +552,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
   }
   // What the response checker could not read, found as answers needed it.
   result.warnings = [...plan.warnings, ...session.checker.warnings];
+  if (client.rateLimit.waits || client.rateLimit.unresolved) result.rateLimit = { ...client.rateLimit };
   result.requests = client.sent;
   result.seconds = (performance.now() - started) / 1000;
   return result;

@@ -142,6 +142,21 @@ describe('the client of the deployment', () => {
     expect(retryAfterMs(undefined)).toBeUndefined();
   });
 
+  it('waits for no 429 past the run deadline, and counts what it waited and what it did not', async () => {
+    const client = new ApiClient(baseUrl);
+    seen.length = 0;
+    expect((await client.send(request({ target: '/v1/limited' }))).status).toBe(200);
+    expect(client.rateLimit).toEqual({ waits: 2, waitedMs: 0, unresolved: 0 });
+    const late = new ApiClient(baseUrl);
+    late.deadline = performance.now() - 1;
+    seen.length = 0;
+    expect((await late.send(request({ target: '/v1/limited' }))).status).toBe(429);
+    expect(late.sent).toBe(1);
+    expect(late.rateLimit).toEqual({ waits: 0, waitedMs: 0, unresolved: 1 });
+    client.close();
+    late.close();
+  });
+
   it('tells a deployment that does not answer', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
