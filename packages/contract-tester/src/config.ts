@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './checks/names.js';
+import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
 
 /**
  * A project's stricter rules for its own API, beyond what the spec and HTTP require: which profile
@@ -27,8 +27,8 @@ export interface Profile {
   anyRequestStatuses: number[];
   /** listing_audit: the most pages it reads. */
   auditPages: number;
-  /** state_refusals: the only client errors a valid request may get. */
-  stateRefusals: number[];
+  /** state_refusals: the only client errors a valid request may get (none when the check is off). */
+  stateRefusals?: number[];
   /** An operation the run got no success from fails the run (otherwise a warning). */
   failOnNotExercised: boolean;
 }
@@ -52,7 +52,6 @@ export const EMPTY_PROFILE: Profile = {
   publicPaths: [],
   anyRequestStatuses: [],
   auditPages: 1000,
-  stateRefusals: [],
   failOnNotExercised: false,
 };
 

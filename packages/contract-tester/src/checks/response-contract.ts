@@ -21,7 +21,7 @@ import {
 import { documentFor, withoutIds } from '../spec/directions.js';
 import { SpecError } from '../spec/model.js';
 import { DOCUMENT_URI, refsAgainstDocument } from './id-bases.js';
-import type { CheckName } from './names.js';
+import type { CheckName } from '../registry/checks.js';
 import { explainErrors } from './schema-errors.js';
 
 /** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { rethrowDeadline } from '../deadline.js';
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import { jsonText, type JsonValue } from './json-text.js';

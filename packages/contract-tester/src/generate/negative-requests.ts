@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import { goesOtherWay } from '../spec/directions.js';
 import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
 import { validJson } from './bodies.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ALL_CHECKS, DEFAULT_CHECKS, isCheckName, type CheckName } from '../checks/names.js';
+import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, type CheckName } from '../registry/checks.js';
 import { ContractChecker } from '../checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
@@ -138,7 +138,10 @@ export function allocateRuns(scenarios: ReadonlyArray<Pick<Scenario, 'weight' | 
 /** The checks of a run: the default ones and the profile's, narrowed by --checks and --exclude-checks. */
 export function selectChecks(profile: Profile, checks?: string[], excluded?: string[], maxResponseTime = false): CheckName[] {
   const unknown = [...(checks ?? []), ...(excluded ?? [])].filter((name) => !isCheckName(name));
-  if (unknown.length) throw new RunError(`no check named ${unknown.join(', ')}; the checks are:\n  ${ALL_CHECKS.join('\n  ')}`);
+  if (unknown.length)
+    throw new RunError(
+      `no check named ${unknown.join(', ')}; the checks are:\n  ${ALL_CHECKS.map((name) => `${name}: ${describeCheck(name)}`).join('\n  ')}`,
+    );
   const available: CheckName[] = [...DEFAULT_CHECKS, ...profile.checks, ...(maxResponseTime ? (['max_response_time'] as const) : [])];
   if (checks?.length) {
     const off = checks.filter((name) => !available.includes(name as CheckName));

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import { jsonEqual, jsonText, type JsonValue } from '../generate/json-text.js';
 import { buildRequest, positiveParts, setParameter, splitTarget, type RequestParts } from '../generate/requests.js';
 import type { Case, Problem, Session, Step } from './session.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { intentOf, unechoedFields, unmetExpectations, type Expectation } from '../checks/expectations.js';
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import type { ContractChecker, Finding } from '../checks/response-contract.js';
 import type { Profile } from '../config.js';
 import { validBodies, type RequestCredentials, type TestRequest } from '../generate/requests.js';
@@ -161,7 +161,9 @@ export class Session {
       ),
       ...unmetExpectations(item, response, {
         writes: this.enabled('valid_writes_accepted'),
-        ...(this.enabled('state_refusals') ? { stateRefusals: this.settings.profile.stateRefusals } : {}),
+        ...(this.enabled('state_refusals') && this.settings.profile.stateRefusals
+          ? { stateRefusals: this.settings.profile.stateRefusals }
+          : {}),
       }),
     ]);
     const valid = kind === 'positive' || kind === 'link';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHECKS } from '../../src/checks/names.js';
+import { DEFAULT_CHECKS } from '../../src/registry/checks.js';
 import { EMPTY_PROFILE } from '../../src/config.js';
 import {
   allocateRuns,
