@@ -2,7 +2,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { subschemasOf } from '../generate/schema-graph.js';
-import { jsonText, validatedView } from '../generate/json-text.js';
+import { jsonText, parseExactJson, validatedView } from '../generate/json-text.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
@@ -141,7 +141,11 @@ function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap
 export function coerceHeader(text: string, schema: SchemaObject | undefined): unknown {
   const type = schema?.['type'];
   const types = Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : [];
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) return Number(text);
+  const number = text.trim();
+  // A JSON number's text is read exactly (an int64 past 2^53 too); a looser one (`01`) as Number reads it.
+  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(number))
+    return parseExactJson(number);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(number)) return Number(text);
   if (types.includes('boolean') && /^(true|false)$/.test(text.trim())) return text.trim() === 'true';
   if (types.includes('array')) return text.split(',').map((item) => item.trim());
   return text;

@@ -19,6 +19,17 @@ export class RawJson {
 /** A JSON value some of whose leaves may be raw text; an integer no double holds exactly is a bigint. */
 export type JsonValue = null | boolean | number | bigint | string | RawJson | JsonValue[] | { [name: string]: JsonValue };
 
+/**
+ * An integer past 2^53 held as a double, as the exact integer it is: JSON.stringify writes
+ * -2^63 as -9223372036854776000, which a reader that keeps integers exact takes for another,
+ * out of int64's range. From 1e21 on it writes an exponent, which is exact.
+ */
+function digitsOf(value: unknown): bigint | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && Math.abs(value) < 1e21
+    ? BigInt(value)
+    : undefined;
+}
+
 function write(value: JsonValue, parts: Buffer[]): void {
   if (value instanceof RawJson) {
     parts.push(value.bytes);
@@ -36,8 +47,8 @@ function write(value: JsonValue, parts: Buffer[]): void {
       write(item, parts);
     });
     parts.push(Buffer.from('}'));
-  } else if (typeof value === 'bigint') {
-    parts.push(Buffer.from(String(value)));
+  } else if (typeof value === 'bigint' || digitsOf(value) !== undefined) {
+    parts.push(Buffer.from(String(digitsOf(value) ?? value)));
   } else {
     // Lone surrogates come out as \ud800 escapes (well-formed JSON.stringify), NUL as \u0000.
     parts.push(Buffer.from(JSON.stringify(value), 'utf8'));
@@ -94,7 +105,7 @@ export function parseExactJson(text: string): unknown {
 
 /** A parsed value as JSON text, bigints as their digits (JSON.stringify throws on them). */
 export function jsonText(value: unknown): string {
-  return value === undefined ? 'undefined' : (stringify(value) ?? 'undefined');
+  return value === undefined ? 'undefined' : (stringify(value, (_, item: unknown) => digitsOf(item) ?? item) ?? 'undefined');
 }
 
 const INT64_MIN = -(2n ** 63n);

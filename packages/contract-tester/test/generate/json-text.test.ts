@@ -29,6 +29,13 @@ describe('JSON text with raw pieces', () => {
     expect(jsonText(value)).toContain('"id":9007199254740993');
   });
 
+  it('writes an integer past 2^53 held as a double as the integer it is', () => {
+    expect(encodeJson({ id: -(2 ** 63), big: 2 ** 66, e: 1e21 }).toString()).toBe(
+      '{"id":-9223372036854775808,"big":73786976294838206464,"e":1e+21}',
+    );
+    expect(jsonText({ id: -(2 ** 63) })).toBe('{"id":-9223372036854775808}');
+  });
+
   it('keeps the last of repeated names, as JSON.parse does, and refuses what is not JSON', () => {
     expect(parseExactJson('{"a":1,"a":12345678901234567890}')).toEqual({ a: 12345678901234567890n });
     expect(() => parseExactJson('{"a":12345678901234567890')).toThrow();
