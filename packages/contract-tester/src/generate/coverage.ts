@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { rethrowDeadline } from '../deadline.js';
 import type { CheckName } from '../registry/checks.js';
-import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
+import { hasDefault, isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import { jsonText, type JsonValue } from './json-text.js';
 import { emptyMeansAbsent, encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
@@ -264,8 +264,9 @@ function bodyVariants(schema: Schema, base: unknown): Array<{ value: unknown; wh
       if (changed !== start) variants.push({ value: changed, why });
     };
     for (const { value, why } of boundaryValues(site.schema)) change(value, `${where}: ${why}`);
-    if (site.required) change(ABSENT, `${where} left out (it is required)`);
-    else {
+    if (site.required) {
+      if (!hasDefault(site.schema)) change(ABSENT, `${where} left out (it is required)`);
+    } else {
       // Without its discriminator's property a value means nothing OpenAPI defines: not sent.
       if (!isDiscriminatorProperty(site.schema)) change(ABSENT, `${where} left out`);
       const present = sampleOne(validValue(site.schema));
@@ -331,6 +332,7 @@ export function coverageCases(
     }
     if (parameter.in === 'path') continue;
     if (parameter.required) {
+      if (hasDefault(parameter.schema)) continue;
       add(
         setParameter(base.parts, parameter, undefined),
         `${where} left out (it is required)`,

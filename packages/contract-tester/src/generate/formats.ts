@@ -84,6 +84,16 @@ export const FORMATS: Record<string, FormatRule> = {
     test: (text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && validCalendarDate(text),
     invalid: ['2026-13-01', '2026-02-30', '2021-02-29', '2020-13-01', '01/02/2026', '2026-1-1'],
   },
+  // Made as RFC 3339's durations (JSON Schema's `duration`), for servers that check it; neither
+  // checked in answers nor broken, since servers written against other readings (.NET's
+  // 00:05:00) answer and take those.
+  duration: {
+    type: 'string',
+    valid: () =>
+      fc
+        .tuple(fc.nat({ max: 400 }), fc.nat({ max: 23 }), fc.nat({ max: 59 }))
+        .map(([days, hours, minutes]) => (hours || minutes ? `P${days}DT${hours}H${minutes}M` : `P${days}D`)),
+  },
   uuid: {
     type: 'string',
     valid: () => fc.uuid(),

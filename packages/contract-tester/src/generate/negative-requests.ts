@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import type { CheckName } from '../registry/checks.js';
 import { goesOtherWay } from '../spec/directions.js';
-import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
+import {
+  hasDefault,
+  isRecursionCut,
+  type ApiModel,
+  type MediaModel,
+  type OperationModel,
+  type ParameterModel,
+  type Schema,
+} from '../spec/model.js';
 import { validJson } from './bodies.js';
 import { keepWhere, makesValues } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
@@ -161,7 +169,7 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     texts.map((text) => ({ encoded: encode(text), why: why(text) }));
   switch (rule) {
     case 'missing required':
-      return parameter.required && parameter.in !== 'path'
+      return parameter.required && parameter.in !== 'path' && !hasDefault(parameter.schema)
         ? fc.constant({ encoded: undefined, why: `${parameter.in} parameter ${name} is missing`, missingHeader: parameter.in === 'header' })
         : undefined;
     case 'extra property':
@@ -304,7 +312,8 @@ const describePath = (path: Step[]) => `body${path.map((step) => (step === 0 ? '
 function siteChanges(site: Site, rule: Rule, propertyNames: readonly string[]): fc.Arbitrary<{ change: Change; why: string }> | undefined {
   const where = describePath(site.path);
   if (rule === 'missing required') {
-    const required = (site.schema['required'] as string[] | undefined) ?? [];
+    const properties = (site.schema['properties'] as Record<string, unknown> | undefined) ?? {};
+    const required = ((site.schema['required'] as string[] | undefined) ?? []).filter((name) => !hasDefault(properties[name]));
     if (!required.length) return undefined;
     return pick(...required).map((name) => ({ change: { remove: name }, why: `${describePath([...site.path, name])} is missing` }));
   }

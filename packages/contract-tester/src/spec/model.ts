@@ -186,6 +186,15 @@ export const RECURSION_CUT = 'x-recursion-cut';
 /** How many times one `$ref` may be expanded inside itself before the expansion stops. */
 const RECURSION_DEPTH = 2;
 
+/**
+ * Whether a schema gives a `default`: the value the server assumes when none is sent (OpenAPI's
+ * Schema Object), so a request without it may be taken even where it is required (Azure's
+ * `api-version`), and leaving it out is no fault the server must refuse.
+ */
+export function hasDefault(schema: unknown): boolean {
+  return schema !== null && typeof schema === 'object' && 'default' in schema;
+}
+
 export function isRecursionCut(schema: unknown): boolean {
   return schema !== null && typeof schema === 'object' && RECURSION_CUT in schema;
 }
@@ -289,11 +298,21 @@ function schemaExamples(schema: Schema): unknown[] {
   return values;
 }
 
+/**
+ * A header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says
+ * "SHALL be ignored" (the media types and the security schemes say those): neither sent as a
+ * parameter nor left out as a required one.
+ */
+function isIgnoredHeader(parameter: ParameterObject): boolean {
+  return parameter.in === 'header' && ['accept', 'content-type', 'authorization'].includes(String(parameter.name).toLowerCase());
+}
+
 function readParameters(document: OpenApiDocument, entry: OperationEntry, unsupported: string[]): ParameterModel[] {
   const byKey = new Map<string, ParameterModel>();
   // Operation-level parameters override path-level ones of the same name and location.
   for (const raw of [...entry.pathParameters, ...(entry.operation.parameters ?? [])]) {
     const parameter = resolveRef(document, raw as ParameterObject);
+    if (isIgnoredHeader(parameter)) continue;
     let schemaSource = parameter.schema;
     if (!schemaSource && parameter.content) {
       const json = Object.keys(parameter.content).find(isJsonMediaType);

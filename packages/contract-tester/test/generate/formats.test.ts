@@ -10,7 +10,13 @@ describe('the formats the tester knows', () => {
     expect(FORMATS['uint64']!.range).toEqual({ min: 0n, max: 2n ** 64n - 1n });
   });
 
-  for (const [name, rule] of Object.entries(FORMATS).filter(([, rule]) => rule.type === 'string')) {
+  it('duration: made as RFC 3339 durations, and judged by no rule of its own', () => {
+    const durations = fc.sample(FORMATS['duration']!.valid!(), { numRuns: 100, seed: 3 });
+    for (const text of durations) expect(text).toMatch(/^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?)?$/);
+    expect(FORMATS['duration']!.test).toBeUndefined();
+  });
+
+  for (const [name, rule] of Object.entries(FORMATS).filter(([, rule]) => rule.type === 'string' && rule.test)) {
     it(`${name}: what it makes has the format, what it lists as invalid has not`, () => {
       for (const value of fc.sample(rule.valid!(), { numRuns: 50, seed: 7 })) expect(rule.test!(value), value).toBe(true);
       for (const value of rule.invalid!) expect(rule.test!(value), value).toBe(false);
