@@ -35,14 +35,17 @@ async function echoServer(document) {
   const verdicts = { accepted: 0, refused: 0, validatorErrors: 0, errors: [] };
   const app = express();
   app.use(express.raw({ type: () => true, limit: '10mb' }));
-  app.use((request, _response, next) => {
-    // express-openapi-validator reads a parsed body: JSON where the request says JSON, text otherwise.
+  app.use((request, response, next) => {
+    // express-openapi-validator reads a parsed body: JSON where the request says JSON (a body that
+    // is not JSON refused with 400, as express.json refuses it before any validator sees it).
     const type = request.headers['content-type'] ?? '';
     if (Buffer.isBuffer(request.body) && /json/i.test(type)) {
       try {
         request.body = JSON.parse(request.body.toString('utf8'));
       } catch {
-        request.body = request.body.toString('utf8');
+        verdicts.refused += 1;
+        response.status(400).json({ message: 'the body is not JSON' });
+        return;
       }
     } else if (Buffer.isBuffer(request.body) && /x-www-form-urlencoded/i.test(type)) {
       request.body = Object.fromEntries(new URLSearchParams(request.body.toString('utf8')));

@@ -85,6 +85,14 @@ describe('what each case must get', () => {
     expect(judge({ operation: operation('me', token) }, response(401))).toHaveLength(1);
   });
 
+  it('a valid request whose request line passes 8000 octets may be refused for it (414, 431), a shorter one not', () => {
+    const long = { ...request, target: `/v1/pets?tags=${'a'.repeat(8000)}` };
+    expect(judge({ request: long }, response(414))).toEqual([]);
+    expect(judge({ request: long }, response(431))).toEqual([]);
+    expect(judge({}, response(414))).toHaveLength(1);
+    expect(judge({ request: long }, response(400))).toHaveLength(1);
+  });
+
   it('a profile may narrow the client errors a valid request may get (state_refusals)', () => {
     expect(judge({}, response(409), { stateRefusals: [404] })).toEqual([
       'state_refusals: GET /v1/pets/1 → a valid request may be refused only with 404, but got 409',
