@@ -16,6 +16,12 @@ describe('the formats the tester knows', () => {
     expect(FORMATS['duration']!.test).toBeUndefined();
   });
 
+  it('byte: made as base64 text', () => {
+    for (const text of fc.sample(FORMATS['byte']!.valid!(), { numRuns: 100, seed: 4 })) {
+      expect(text).toMatch(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+    }
+  });
+
   for (const [name, rule] of Object.entries(FORMATS).filter(([, rule]) => rule.type === 'string' && rule.test)) {
     it(`${name}: what it makes has the format, what it lists as invalid has not`, () => {
       for (const value of fc.sample(rule.valid!(), { numRuns: 50, seed: 7 })) expect(rule.test!(value), value).toBe(true);
