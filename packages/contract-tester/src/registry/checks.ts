@@ -47,7 +47,8 @@ export type DefaultCheck = NamesOn<'default'>;
 export type ProfileCheck = NamesOn<'profile'>;
 
 export const ALL_CHECKS = Object.keys(REGISTRY) as CheckName[];
-const namesOn = <On extends Registry[CheckName]['on']>(on: On) => ALL_CHECKS.filter((name) => REGISTRY[name].on === on) as Array<NamesOn<On>>;
+const namesOn = <On extends Registry[CheckName]['on']>(on: On) =>
+  ALL_CHECKS.filter((name) => REGISTRY[name].on === on) as Array<NamesOn<On>>;
 export const DEFAULT_CHECKS: readonly DefaultCheck[] = namesOn('default');
 export const TIMING_CHECKS = namesOn('timing');
 export const PROFILE_CHECKS: readonly ProfileCheck[] = namesOn('profile');
