@@ -128,7 +128,7 @@ function textOf(broken: BrokenValue): string {
  */
 function maxDigitsInUrl(api: ApiModel): number {
   const headroom = 512; // the path, the other parameters and their names
-  return Math.max(17, Math.min(10_000, (api.maxRequestTargetBytes ?? Infinity) - headroom));
+  return Math.max(20, Math.min(10_000, (api.maxRequestTargetBytes ?? Infinity) - headroom));
 }
 
 type ParameterViolation = { encoded: string | undefined; why: string; missingHeader?: boolean };
@@ -136,12 +136,14 @@ type ParameterViolation = { encoded: string | undefined; why: string; missingHea
 function parameterViolations(parameter: ParameterModel, rule: Rule, maxDigits: number): fc.Arbitrary<ParameterViolation> | undefined {
   const violations = violationsOf(parameter, rule, maxDigits);
   // `name=` where the spec allows no empty value may be read as the parameter left out: no value
-  // at all, which an optional parameter may be.
-  if (parameter.in === 'query' && emptyMeansAbsent(parameter) && violations && rule !== 'missing required') {
+  // at all, which an optional parameter may be. An empty path parameter names another path
+  // (`/clients/` for `/clients/{language}`), which another operation may serve.
+  const emptyIsAnother = parameter.in === 'path' || (parameter.in === 'query' && emptyMeansAbsent(parameter));
+  if (emptyIsAnother && violations && rule !== 'missing required') {
     const notEmpty = keepWhere(
       violations,
       ({ encoded }) => encoded !== '',
-      `a broken value of query parameter ${parameter.name}, not empty`,
+      `a broken value of ${parameter.in} parameter ${parameter.name}, not empty`,
     );
     return makesValues(notEmpty) ? notEmpty : undefined;
   }
