@@ -100,15 +100,7 @@ export async function mockRun(document, { maxTime, requests, runCli, expected = 
       '--ndjson',
       ndjson,
     ]);
-    let lines = [];
-    try {
-      lines = readFileSync(ndjson, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line));
-    } catch {
-      // No report: the run could not start (exit 2), said on stderr.
-    }
+    const lines = ndjsonLines(ndjson);
     const failures = lines
       .filter(({ type }) => type === 'failure')
       .map(({ check, label, status, message, signature }) => ({
@@ -163,4 +155,16 @@ export async function mockRuns(documents, { count, maxTime, requests, runCli }) 
     unexplained: failures.filter(({ explainedBy }) => !explainedBy),
     runs,
   };
+}
+
+/** The lines of a run's NDJSON report, none when there is no report (the run could not start: exit 2, said on stderr). */
+export function ndjsonLines(path) {
+  try {
+    return readFileSync(path, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
 }

@@ -13,6 +13,7 @@ import { exchangeLine, failureLine, scenarioLine, summaryLine } from './report/n
 import { shellQuote } from './report/curl.js';
 import { resultLine, summary, type ReportContext } from './report/report.js';
 import { coverageJson } from './report/schema-coverage.js';
+import { describeCheck } from './registry/checks.js';
 import { PHASES, type Phase } from './run/scenarios.js';
 import { planRun, RunError, runContractTests, runFailed, type Filters, type RunOptions } from './run/runner.js';
 import { DeadlineReached, setGenerationDeadline } from './deadline.js';
@@ -365,7 +366,7 @@ function packageVersion(): string {
 function planText(options: RunOptions, header: string): string {
   const plan = planRun(options);
   const lines = [`Plan of the contract tests of ${options.baseUrl} against ${header} (nothing is sent):`];
-  lines.push(`  checks: ${plan.checks.join(', ')}`, `  phases: ${plan.phases.join(', ')}`);
+  lines.push('  checks:', ...plan.checks.map((check) => `    ${check}: ${describeCheck(check)}`), `  phases: ${plan.phases.join(', ')}`);
   lines.push(`  operations tested: ${plan.tested.join(', ') || 'none'}`);
   if (plan.filteredOut.length) lines.push(`  left out by the filters: ${plan.filteredOut.join(', ')}`);
   for (const { operation, reason } of plan.skipped) lines.push(`  not tested: ${operation}: ${reason}`);

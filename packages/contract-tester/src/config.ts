@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './checks/names.js';
+import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
 
 /**
  * A project's stricter rules for its own API, beyond what the spec and HTTP require: which profile
@@ -27,6 +27,8 @@ export interface Profile {
   anyRequestStatuses: number[];
   /** listing_audit: the most pages it reads. */
   auditPages: number;
+  /** state_refusals: the only client errors a valid request may get (none when the check is off). */
+  stateRefusals?: number[];
   /** An operation the run got no success from fails the run (otherwise a warning). */
   failOnNotExercised: boolean;
 }
@@ -110,7 +112,7 @@ export function readProfile(json: unknown, folder = '.'): Profile {
     on.add(check);
     Object.assign(profile, checkSettings(check, setting, where));
   }
-  for (const name of ['required_response_headers', 'forbidden_response_headers', 'error_schema_conformance'] as const) {
+  for (const name of ['required_response_headers', 'forbidden_response_headers', 'error_schema_conformance', 'state_refusals'] as const) {
     if (on.has(name) && checks[name] === true) throw new ConfigError(`checks.${name} needs its settings, not true`);
   }
   profile.checks = on;
@@ -142,6 +144,8 @@ function checkSettings(check: ProfileCheck, setting: unknown, where: string): Pa
       return setting === true ? {} : exactPathsSettings(setting, where);
     case 'listing_audit':
       return setting === true ? {} : { auditPages: auditPages(setting, where) };
+    case 'state_refusals':
+      return { stateRefusals: stateRefusals(setting, where) };
     default:
       if (setting !== true) throw new ConfigError(`${where} takes true or false`);
       return {};
@@ -183,10 +187,22 @@ function exactPathsSettings(setting: unknown, where: string): Pick<Profile, 'pub
   const rule = object(setting, where);
   only(rule, ['publicPaths', 'anyRequestStatuses'], where);
   const publicPaths = strings(rule['publicPaths'] ?? [], `${where}.publicPaths`).map((source) => new RegExp(source));
-  const statuses = rule['anyRequestStatuses'] ?? [];
-  if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status)))
-    throw new ConfigError(`${where}.anyRequestStatuses must be a list of statuses`);
-  return { publicPaths, anyRequestStatuses: statuses as number[] };
+  return { publicPaths, anyRequestStatuses: statuses(rule, 'anyRequestStatuses', where) };
+}
+
+/** state_refusals: the client errors a valid request may get. */
+function stateRefusals(setting: unknown, where: string): number[] {
+  const rule = object(setting, where);
+  only(rule, ['statuses'], where);
+  return statuses(rule, 'statuses', where);
+}
+
+/** A setting's list of HTTP statuses (none when it is absent). */
+function statuses(rule: Json, key: string, where: string): number[] {
+  const list = rule[key] ?? [];
+  if (!Array.isArray(list) || list.some((status) => !Number.isInteger(status) || status < 100 || status > 599))
+    throw new ConfigError(`${where}.${key} must be a list of statuses`);
+  return list as number[];
 }
 
 /** listing_audit: the most pages it reads. */

@@ -28,6 +28,14 @@ describe('a config file (a profile)', () => {
     );
   });
 
+  it('reads the client errors state_refusals allows a valid request, and wants them', () => {
+    expect(readProfile({ checks: { state_refusals: { statuses: [404, 409] } } }).stateRefusals).toEqual([404, 409]);
+    expect(() => readProfile({ checks: { state_refusals: true } })).toThrow('checks.state_refusals must be an object');
+    expect(() => readProfile({ checks: { state_refusals: { statuses: ['404'] } } })).toThrow(
+      'checks.state_refusals.statuses must be a list of statuses',
+    );
+  });
+
   it('is empty by default: no stricter check', () => {
     expect(EMPTY_PROFILE.checks.size).toBe(0);
     expect(readProfile({})).toMatchObject({ checks: new Set(), failOnNotExercised: false, auditPages: 1000 });

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isCheckName } from '../src/checks/names.js';
+import { isCheckName } from '../src/registry/checks.js';
 import { corpusDocuments, planDocument, pool, spreadSample, type CorpusDocument as Document } from '../scripts/corpus.mjs';
 
 // The whole corpus is `npm run corpus -w openapi-contract-tester` (docs/contract-testing.md); here a

@@ -13,7 +13,9 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['deadline.ts'],
   ['spec'],
-  ['generate', 'checks', 'http', 'config.ts'],
+  ['registry'],
+  ['generate', 'http', 'config.ts'],
+  ['checks'],
   ['stateful'],
   ['run'],
   ['report'],

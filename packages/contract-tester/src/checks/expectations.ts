@@ -1,9 +1,9 @@
 import type { HttpResponse } from '../http/http-client.js';
-import { jsonEqual } from '../generate/json-text.js';
+import { jsonEqual, jsonText, parseExactJson } from '../generate/json-text.js';
 import { mergeAllOf } from '../generate/valid-values.js';
 import type { TestRequest } from '../generate/requests.js';
-import { documentedResponse, type OperationModel } from '../spec/model.js';
-import type { CheckName } from './names.js';
+import { documentedResponse, needsCredentials, type OperationModel } from '../spec/model.js';
+import type { CheckName } from '../registry/checks.js';
 import type { Finding, RequestIntent } from './response-contract.js';
 
 /** What a request was built to be, which decides the answer it must get. */
@@ -67,17 +67,36 @@ export function intentOf(kind: CaseKind): RequestIntent {
 }
 
 /**
- * Whether a 400 to a valid request may be the state's refusal rather than the request's: a write
- * (the square already marked) whose operation documents 400. A read is never refused by the state
- * with 400; valid_writes_accepted holds writes to that too.
+ * Whether a rejection of a valid request may be the state's refusal rather than the request's, when
+ * the operation documents it: a 400 to a write (the square already marked; a read is never refused
+ * by the state with 400, and valid_writes_accepted holds writes to that too), or a 401 from an
+ * operation that asks no credentials of the client, whose credentials are then data the server may
+ * not know (a token operation given a user and password). A 401 to credentials the tester was given
+ * is theirs refused. The rule is written out in the README, "Valid requests".
  */
 function refusedByState(operation: OperationModel, status: number): boolean {
-  return (
-    status === 400 &&
-    operation.method !== 'get' &&
-    operation.method !== 'head' &&
-    operation.responses.some(({ status: documented }) => documented === '400')
-  );
+  const documented = operation.responses.some(({ status: listed }) => listed === String(status));
+  if (status === 400) return documented && operation.method !== 'get' && operation.method !== 'head';
+  if (status === 401) return documented && !needsCredentials(operation);
+  return false;
+}
+
+/**
+ * RFC 9112 §3 recommends that servers take request lines of at least 8000 octets: a valid request
+ * whose line is longer may be refused for it (414, or 431 where the server counts the whole head).
+ */
+const MIN_REQUEST_LINE = 8000;
+
+function refusedForLength(request: TestRequest, status: number): boolean {
+  return (status === 414 || status === 431) && Buffer.byteLength(`${request.method} ${request.target} HTTP/1.1`) > MIN_REQUEST_LINE;
+}
+
+/** How a profile tightens what a valid request may get. */
+export interface Strictness {
+  /** valid_writes_accepted: no 400 to a valid write, documented or not. */
+  writes?: boolean;
+  /** state_refusals: the only client errors a valid request may get. */
+  stateRefusals?: readonly number[];
 }
 
 /** Whether a 5xx is one the operation announces as its only answer (501 until it is implemented). */
@@ -95,7 +114,7 @@ function announcedServerError(operation: OperationModel, status: number): boolea
 export function unmetExpectations(
   { kind, operation, request, rejectionCheck, allowed = [] }: Expectation,
   response: HttpResponse,
-  strictWrites = false,
+  strict: Strictness = {},
 ): Finding[] {
   const { status } = response;
   const found: Finding[] = [];
@@ -108,10 +127,12 @@ export function unmetExpectations(
   switch (kind) {
     case 'positive':
     case 'link':
-      if (REJECTIONS.has(status) && !refusedByState(operation, status))
+      if (REJECTIONS.has(status) && !refusedByState(operation, status) && !refusedForLength(request, status))
         add('positive_data_acceptance', `a valid request must be accepted, but got ${briefly(response)}`);
-      else if (status === 400 && strictWrites)
+      else if (status === 400 && strict.writes)
         add('valid_writes_accepted', `a valid request must be accepted, but got ${briefly(response)}`);
+      else if (strict.stateRefusals && status >= 400 && status < 500 && !strict.stateRefusals.includes(status))
+        add('state_refusals', `a valid request may be refused only with ${strict.stateRefusals.join(', ')}, but got ${briefly(response)}`);
       break;
     case 'head':
       if (REJECTIONS.has(status)) add('head_as_get', `HEAD must be answered as GET is (RFC 9110 §9.3.2), but got ${briefly(response)}`);
@@ -165,7 +186,7 @@ export function sentValue(request: TestRequest, value?: unknown): unknown {
   if (value !== undefined) return value;
   if (!request.body) return undefined;
   try {
-    return JSON.parse(request.body.toString('utf8'));
+    return parseExactJson(request.body.toString('utf8'));
   } catch {
     return undefined;
   }
@@ -195,7 +216,7 @@ export function unechoedFields(operation: OperationModel, request: TestRequest, 
       check: 'write_echo' as const,
       message:
         patch && value === null
-          ? `${name} was removed (null) but came back as ${JSON.stringify(answered[name])}`
-          : `${name} was sent as ${JSON.stringify(value)} but came back as ${JSON.stringify(answered[name])}`,
+          ? `${name} was removed (null) but came back as ${jsonText(answered[name])}`
+          : `${name} was sent as ${jsonText(value)} but came back as ${jsonText(answered[name])}`,
     }));
 }

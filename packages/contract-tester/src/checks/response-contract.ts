@@ -2,6 +2,7 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { subschemasOf } from '../generate/schema-graph.js';
+import { jsonText, parseExactJson, validatedView } from '../generate/json-text.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
@@ -17,9 +18,10 @@ import {
   type OperationEntry,
   type SchemaObject,
 } from '../spec/openapi.js';
-import { documentFor } from '../spec/directions.js';
+import { documentFor, withoutIds } from '../spec/directions.js';
 import { SpecError } from '../spec/model.js';
-import type { CheckName } from './names.js';
+import { DOCUMENT_URI, refsAgainstDocument } from './id-bases.js';
+import type { CheckName } from '../registry/checks.js';
 import { explainErrors } from './schema-errors.js';
 
 /** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */
@@ -139,7 +141,11 @@ function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap
 export function coerceHeader(text: string, schema: SchemaObject | undefined): unknown {
   const type = schema?.['type'];
   const types = Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : [];
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(text.trim())) return Number(text);
+  const number = text.trim();
+  // A JSON number's text is read exactly (an int64 past 2^53 too); a looser one (`01`) as Number reads it.
+  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(number))
+    return parseExactJson(number);
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(number)) return Number(text);
   if (types.includes('boolean') && /^(true|false)$/.test(text.trim())) return text.trim() === 'true';
   if (types.includes('array')) return text.split(',').map((item) => item.trim());
   return text;
@@ -154,7 +160,7 @@ export function coerceHeader(text: string, schema: SchemaObject | undefined): un
  * and what may answer a path the spec does not have.
  */
 export class ContractChecker {
-  private readonly ajv: Ajv2020;
+  private ajv: Ajv2020 = createAjv({ verbose: true, callRefs: true });
   private readonly basePath: string;
   private readonly profile: Profile;
   private readonly errorCodes: ReadonlyMap<string, number> | undefined;
@@ -163,7 +169,11 @@ export class ContractChecker {
   private readonly registered: OpenApiDocument;
   private readonly compiledRefs = new Set<string>();
   /** What of the copy Ajv holds: the parts compiled so far, grafted in; or the whole copy. */
-  private readonly held: Record<string, unknown>;
+  private held: Record<string, unknown>;
+  /** What the checker could not read of the spec, and the checks that therefore pass over it. */
+  readonly warnings: string[] = [];
+  /** The schemas no validator could be made of, by pointer. */
+  private readonly unreadable = new Set<string>();
 
   constructor(
     private readonly document: OpenApiDocument,
@@ -173,23 +183,34 @@ export class ContractChecker {
     this.profile = options.profile ?? EMPTY_PROFILE;
     const codes = this.profile.errorSchema?.codes;
     this.errorCodes = codes ? readErrorCodes(document, codes) : undefined;
-    this.ajv = createAjv({ verbose: true, wholeInt64: true, callRefs: true });
     // Responses leave out writeOnly properties, even required ones (they are the client's to send).
-    const copy = documentFor('response', document);
-    this.registered = copy;
+    let copy = documentFor('response', document);
     // Ajv walks all of a document it registers, in one call (a third of a second for GitHub's
     // 6 MB): it gets an empty one, and each part as a schema comes to need it. Only a document
     // that names schemas (`$id`, `$anchor`) is registered whole, for Ajv to find them by name.
-    this.held = namesSchemas(copy) ? (copy as unknown as Record<string, unknown>) : {};
+    const named = namesSchemas(copy);
+    if (named) this.warnings.push(...refsAgainstDocument(copy));
+    this.held = named ? (copy as unknown as Record<string, unknown>) : {};
     try {
-      // Not checked against the meta-schema: a document is no schema (the meta-schema reads none
-      // of its keys), and that check's first use compiles the meta-schema, a tenth of a second or
-      // more in one call. A schema that cannot be compiled is named when it is.
-      this.ajv.addSchema(this.held, 'openapi', undefined, false);
+      this.register();
     } catch (error) {
-      throw new SpecError(schemaRefusal((error as Error).message));
+      // `$id`s Ajv will not take (two schemas of one name): the document is read without them,
+      // its `$ref`s against the document, as most OpenAPI tools read them.
+      copy = withoutIds(copy) as OpenApiDocument;
+      this.held = copy as unknown as Record<string, unknown>;
+      this.ajv = createAjv({ verbose: true, callRefs: true });
+      this.register();
+      this.warnings.push(`${schemaRefusal((error as Error).message)}; the schemas are read without their $ids`);
     }
+    this.registered = copy;
     this.routes = listOperations(document).map((entry) => ({ ...entry, pattern: exactPathPattern(entry.path) }));
+  }
+
+  private register(): void {
+    // Not checked against the meta-schema: a document is no schema (the meta-schema reads none of
+    // its keys), and that check's first use compiles the meta-schema, a tenth of a second or more
+    // in one call. A schema that cannot be compiled is named when it is.
+    this.ajv.addSchema(this.held, DOCUMENT_URI, undefined, false);
   }
 
   /**
@@ -206,18 +227,18 @@ export class ContractChecker {
       this.graft(pointer);
       for (const ref of refs) {
         checkDeadline();
-        this.ajv.getSchema(`openapi${ref}`);
+        this.ajv.getSchema(`${DOCUMENT_URI}${ref}`);
         this.compiledRefs.add(ref);
       }
       checkDeadline();
-      validate = this.ajv.getSchema(`openapi#${pointer}`);
+      validate = this.ajv.getSchema(`${DOCUMENT_URI}#${pointer}`);
     } catch (error) {
       // Compiled when first needed: a schema no validator can compile (an `allOf` that is an object)
       // is named where it is.
       rethrowDeadline(error);
       throw new SpecError(`the schema at ${pointer}: ${schemaRefusal((error as Error).message)}`);
     }
-    if (!validate) throw new Error(`no schema at ${pointer}`);
+    if (!validate) throw new SpecError(`the schema at ${pointer}: there is none`);
     return validate;
   }
 
@@ -243,12 +264,14 @@ export class ContractChecker {
     const seen = new Set<string>();
     const visit = (node: unknown): void => {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
-      for (const [keyword, value] of Object.entries(node)) {
-        if (keyword === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
-          if (seen.has(value) || this.compiledRefs.has(value)) continue;
-          seen.add(value);
-          visit(valueAtPointer(this.registered, pointerOfRef(value)));
-          order.push(value);
+      for (const [keyword, value] of Object.entries(node as Record<string, unknown>)) {
+        // A `$ref` refsAgainstDocument pointed at the document is one of the document's.
+        const ref: unknown = typeof value === 'string' && value.startsWith(`${DOCUMENT_URI}#`) ? value.slice(DOCUMENT_URI.length) : value;
+        if (keyword === '$ref' && typeof ref === 'string' && ref.startsWith('#/')) {
+          if (seen.has(ref) || this.compiledRefs.has(ref)) continue;
+          seen.add(ref);
+          visit(valueAtPointer(this.registered, pointerOfRef(ref)));
+          order.push(ref);
         } else for (const child of subschemasOf(keyword, value)) visit(child);
       }
     };
@@ -256,12 +279,30 @@ export class ContractChecker {
     return order;
   }
 
-  private schemaViolation(pointer: string, value: unknown, what: string): Violation | undefined {
-    const validate = this.validator(pointer);
-    if (validate(value)) return undefined;
-    const explained = explainErrors(this.ajv, validate.errors, value);
+  /**
+   * The validator of a schema a check holds answers to, or, when none can be made of it, nothing:
+   * a warning names the schema and the check that passes over it, and everything else is tested.
+   */
+  private validatorFor(check: CheckName, pointer: string): ValidateFunction | undefined {
+    if (this.unreadable.has(pointer)) return undefined;
+    try {
+      return this.validator(pointer);
+    } catch (error) {
+      if (!(error instanceof SpecError)) throw error;
+      this.unreadable.add(pointer);
+      this.warnings.push(`${error.message}; ${check} does not check the answers it describes`);
+      return undefined;
+    }
+  }
+
+  private schemaViolation(check: CheckName, pointer: string, value: unknown, what: string): Violation | undefined {
+    const validate = this.validatorFor(check, pointer);
+    if (!validate) return undefined;
+    const judged = validatedView(value);
+    if (validate(judged)) return undefined;
+    const explained = explainErrors(this.ajv, validate.errors, judged);
     return {
-      problem: `${what} breaks the contract (${pointer}): ${explained}\n${JSON.stringify(value)}`,
+      problem: `${what} breaks the contract (${pointer}): ${explained}\n${jsonText(value)}`,
       signature: `${pointer}: ${explained.replace(/\/\d+(?=[/ ])/g, '/*')}`,
     };
   }
@@ -364,7 +405,12 @@ export class ContractChecker {
         const text = Array.isArray(actual) ? actual.join(', ') : actual;
         add(
           'response_headers_conformance',
-          this.schemaViolation(`${headerPointer}/schema`, coerceHeader(text, header.schema), `${where} header ${name}`),
+          this.schemaViolation(
+            'response_headers_conformance',
+            `${headerPointer}/schema`,
+            coerceHeader(text, header.schema),
+            `${where} header ${name}`,
+          ),
         );
       }
     }
@@ -402,9 +448,16 @@ export class ContractChecker {
     const schemaPointer = `${documented.pointer}/content/${escapePointerToken(mediaType)}/schema`;
     if (isJsonMediaType(actual)) {
       if (response.body === undefined) add('response_schema_conformance', response.text ? 'the body is not JSON' : 'the body is empty');
-      else add('response_schema_conformance', this.schemaViolation(schemaPointer, response.body, `${where} body`));
+      else
+        add(
+          'response_schema_conformance',
+          this.schemaViolation('response_schema_conformance', schemaPointer, response.body, `${where} body`),
+        );
     } else if (actual.startsWith('text/') && (resolveRefAt(this.document, schema).value as SchemaObject)['type'] === 'string') {
-      add('response_schema_conformance', this.schemaViolation(schemaPointer, response.text, `${where} body`));
+      add(
+        'response_schema_conformance',
+        this.schemaViolation('response_schema_conformance', schemaPointer, response.text, `${where} body`),
+      );
     }
   }
 
@@ -424,7 +477,7 @@ export class ContractChecker {
       add('error_schema_conformance', `an error must be ${rule.mediaType}`);
       return;
     }
-    add('error_schema_conformance', this.schemaViolation(rule.schema, response.body, `${where} error body`));
+    add('error_schema_conformance', this.schemaViolation('error_schema_conformance', rule.schema, response.body, `${where} error body`));
     const body = response.body as Record<string, unknown> | undefined;
     const stated = rule.statusProperty === undefined ? undefined : body?.[rule.statusProperty];
     if (stated !== undefined && stated !== status)

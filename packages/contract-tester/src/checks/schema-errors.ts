@@ -1,4 +1,5 @@
 import type { Ajv2020, ErrorObject } from 'ajv/dist/2020.js';
+import { DOCUMENT_URI } from './id-bases.js';
 
 /**
  * The errors of a failed validation in words, for a person, worded as Ajv's errorsText words them
@@ -71,13 +72,13 @@ function valueAt(value: unknown, instancePath: string): unknown {
   return current;
 }
 
-/** A copy of a schema whose local `$ref`s name the document the checker added as `openapi`. */
+/** A copy of a schema whose local `$ref`s name the document the checker added (DOCUMENT_URI). */
 function anchored(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(anchored);
   if (node === null || typeof node !== 'object') return node;
   const copy: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(node)) {
-    copy[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith('#') ? `openapi${inner}` : anchored(inner);
+    copy[key] = key === '$ref' && typeof inner === 'string' && inner.startsWith('#') ? `${DOCUMENT_URI}${inner}` : anchored(inner);
   }
   return copy;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { BodyKind, MediaModel, Schema } from '../spec/model.js';
-import type { JsonValue } from './json-text.js';
+import { jsonText, type JsonValue } from './json-text.js';
 import { keepWhere } from './bounded-filter.js';
 import { isValid } from './schema-validator.js';
 import { typesOf, validValue } from './valid-values.js';
@@ -37,7 +37,7 @@ function formFields(value: unknown, schema: Schema): Array<{ name: string; text:
     const items = Array.isArray(item) && !typesOf((property['items'] as Schema | undefined) ?? {}).includes('object') ? item : [item];
     for (const one of items) {
       const json = one !== null && typeof one === 'object';
-      fields.push({ name, text: json ? JSON.stringify(one) : one === null ? '' : String(one), binary, json });
+      fields.push({ name, text: json ? jsonText(one) : one === null ? '' : String(one), binary, json });
     }
   }
   return fields;

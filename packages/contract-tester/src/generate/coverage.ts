@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { rethrowDeadline } from '../deadline.js';
-import type { CheckName } from '../checks/names.js';
-import { isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
+import type { CheckName } from '../registry/checks.js';
+import { hasDefault, isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
-import type { JsonValue } from './json-text.js';
+import { jsonText, type JsonValue } from './json-text.js';
 import { emptyMeansAbsent, encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
 import { otherDiscriminatorValues } from './invalid-values.js';
+import { isDiscriminatorProperty } from '../spec/discriminator.js';
 import { isValid } from './schema-validator.js';
 import {
   codePointLength,
@@ -60,11 +61,11 @@ export function boundaryValues(schema: Schema): Variant[] {
   const types = typesOf(schema);
   const variants: Variant[] = [];
   if (Array.isArray(schema['enum'])) {
-    for (const value of schema['enum'] as unknown[]) variants.push({ value, why: `enum value ${JSON.stringify(value)}` });
+    for (const value of schema['enum'] as unknown[]) variants.push({ value, why: `enum value ${jsonText(value)}` });
     const strings = (schema['enum'] as unknown[]).filter((value): value is string => typeof value === 'string');
     if (strings.length) variants.push({ value: `${strings[0]}-not-listed`, why: 'a value the enum does not list' });
     for (const other of otherDiscriminatorValues(schema, schema['enum'] as unknown[]))
-      variants.push({ value: other, why: `${JSON.stringify(other)}, the discriminator's value of another schema` });
+      variants.push({ value: other, why: `${jsonText(other)}, the discriminator's value of another schema` });
     return variants;
   }
   if (types.includes('integer') || types.includes('number')) {
@@ -120,7 +121,7 @@ export function boundaryValues(schema: Schema): Variant[] {
       if ((item === undefined && count > 0) || count > MAX_MADE_ITEMS) continue;
       const values =
         schema['uniqueItems'] === true && item !== undefined ? fc.sample(validValue(items), { numRuns: count * 4 + 4, seed: 1 }) : [];
-      const unique = [...new Map(values.map((value) => [JSON.stringify(value), value])).values()];
+      const unique = [...new Map(values.map((value) => [jsonText(value), value])).values()];
       const list = schema['uniqueItems'] === true ? unique.slice(0, count) : Array.from({ length: count }, () => item);
       if (list.length === count) variants.push({ value: list, why });
     }
@@ -263,9 +264,11 @@ function bodyVariants(schema: Schema, base: unknown): Array<{ value: unknown; wh
       if (changed !== start) variants.push({ value: changed, why });
     };
     for (const { value, why } of boundaryValues(site.schema)) change(value, `${where}: ${why}`);
-    if (site.required) change(ABSENT, `${where} left out (it is required)`);
-    else {
-      change(ABSENT, `${where} left out`);
+    if (site.required) {
+      if (!hasDefault(site.schema)) change(ABSENT, `${where} left out (it is required)`);
+    } else {
+      // Without its discriminator's property a value means nothing OpenAPI defines: not sent.
+      if (!isDiscriminatorProperty(site.schema)) change(ABSENT, `${where} left out`);
       const present = sampleOne(validValue(site.schema));
       if (present !== undefined) change(present, `${where} given`);
     }
@@ -329,6 +332,7 @@ export function coverageCases(
     }
     if (parameter.in === 'path') continue;
     if (parameter.required) {
+      if (hasDefault(parameter.schema)) continue;
       add(
         setParameter(base.parts, parameter, undefined),
         `${where} left out (it is required)`,
@@ -352,7 +356,7 @@ export function coverageCases(
   const seen = new Set<string>();
   return cases
     .filter((item) => {
-      const key = JSON.stringify([item.parts.pathParameters, item.parts.query, item.parts.headers, item.bodyValue]);
+      const key = jsonText([item.parts.pathParameters, item.parts.query, item.parts.headers, item.bodyValue]);
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

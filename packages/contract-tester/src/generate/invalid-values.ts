@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { rethrowDeadline } from '../deadline.js';
 import { keepWhere } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
-import { RawJson, type JsonValue } from './json-text.js';
+import { jsonText, RawJson, type JsonValue } from './json-text.js';
 import { isValid } from './schema-validator.js';
 import { DISCRIMINATOR_VALUES } from '../spec/discriminator.js';
 import type { Schema } from '../spec/model.js';
@@ -48,7 +48,7 @@ function canMake<T>(arbitrary: fc.Arbitrary<T>): boolean {
   }
 }
 
-const quoted = (value: unknown) => (value instanceof RawJson ? value.display : JSON.stringify(value));
+const quoted = (value: unknown) => (value instanceof RawJson ? value.display : jsonText(value));
 
 /** Keeps only values the schema refuses (unless they are raw text, which no parser reads as the schema wants). */
 function refused(schema: Schema, arbitrary: fc.Arbitrary<JsonValue>): fc.Arbitrary<JsonValue> {
@@ -216,7 +216,8 @@ function nonCanonicalJsonNumber(schema: Schema): fc.Arbitrary<BrokenValue> | und
   if (!integer && !types.includes('number')) return undefined;
   const valid = keepWhere(
     validValue(schema),
-    (value): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0,
+    (value): value is number | bigint =>
+      (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || (typeof value === 'bigint' && value >= 0n),
     'a valid whole number',
   );
   return fc

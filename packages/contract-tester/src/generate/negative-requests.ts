@@ -1,7 +1,15 @@
 import fc from 'fast-check';
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import { goesOtherWay } from '../spec/directions.js';
-import { isRecursionCut, type ApiModel, type MediaModel, type OperationModel, type ParameterModel, type Schema } from '../spec/model.js';
+import {
+  hasDefault,
+  isRecursionCut,
+  type ApiModel,
+  type MediaModel,
+  type OperationModel,
+  type ParameterModel,
+  type Schema,
+} from '../spec/model.js';
 import { validJson } from './bodies.js';
 import { keepWhere, makesValues } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
@@ -70,7 +78,7 @@ interface Violation {
 const digits = (count: number, first = '9') => first + '9'.repeat(count - 1);
 
 /** Non-canonical spellings of an integer: `+1`, `01`, ` 1`, `1.0`, `1e0`, `0x1`, `Infinity`, ... */
-function nonCanonicalTexts(value: number, inHeader: boolean): string[] {
+function nonCanonicalTexts(value: number | bigint, inHeader: boolean): string[] {
   const texts = [
     `+${value}`,
     `0${value}`,
@@ -120,7 +128,7 @@ function textOf(broken: BrokenValue): string {
  */
 function maxDigitsInUrl(api: ApiModel): number {
   const headroom = 512; // the path, the other parameters and their names
-  return Math.max(17, Math.min(10_000, (api.maxRequestTargetBytes ?? Infinity) - headroom));
+  return Math.max(20, Math.min(10_000, (api.maxRequestTargetBytes ?? Infinity) - headroom));
 }
 
 type ParameterViolation = { encoded: string | undefined; why: string; missingHeader?: boolean };
@@ -128,12 +136,14 @@ type ParameterViolation = { encoded: string | undefined; why: string; missingHea
 function parameterViolations(parameter: ParameterModel, rule: Rule, maxDigits: number): fc.Arbitrary<ParameterViolation> | undefined {
   const violations = violationsOf(parameter, rule, maxDigits);
   // `name=` where the spec allows no empty value may be read as the parameter left out: no value
-  // at all, which an optional parameter may be.
-  if (parameter.in === 'query' && emptyMeansAbsent(parameter) && violations && rule !== 'missing required') {
+  // at all, which an optional parameter may be. An empty path parameter names another path
+  // (`/clients/` for `/clients/{language}`), which another operation may serve.
+  const emptyIsAnother = parameter.in === 'path' || (parameter.in === 'query' && emptyMeansAbsent(parameter));
+  if (emptyIsAnother && violations && rule !== 'missing required') {
     const notEmpty = keepWhere(
       violations,
       ({ encoded }) => encoded !== '',
-      `a broken value of query parameter ${parameter.name}, not empty`,
+      `a broken value of ${parameter.in} parameter ${parameter.name}, not empty`,
     );
     return makesValues(notEmpty) ? notEmpty : undefined;
   }
@@ -161,7 +171,7 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     texts.map((text) => ({ encoded: encode(text), why: why(text) }));
   switch (rule) {
     case 'missing required':
-      return parameter.required && parameter.in !== 'path'
+      return parameter.required && parameter.in !== 'path' && !hasDefault(parameter.schema)
         ? fc.constant({ encoded: undefined, why: `${parameter.in} parameter ${name} is missing`, missingHeader: parameter.in === 'header' })
         : undefined;
     case 'extra property':
@@ -178,8 +188,8 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
       const format = parameter.schema['format'];
       const ranged = typeof format === 'string' && FORMATS[format]?.range !== undefined;
       const huge = numeric && (parameter.schema['maximum'] !== undefined || ranged);
-      // Numbers no integer type can hold, as long as a request target may be.
-      const long = fc.integer({ min: 17, max: inHeader ? 400 : maxDigits }).map((count) => digits(count));
+      // Numbers no integer type can hold (twenty nines are past 2^64), as long as a request target may be.
+      const long = fc.integer({ min: 20, max: inHeader ? 400 : maxDigits }).map((count) => digits(count));
       const texts = broken && huge ? fc.oneof(broken, long) : (broken ?? (huge ? long : undefined));
       return (
         texts && wire(texts, (text) => `${name} = ${text.length > 40 ? `${text.length} digits` : JSON.stringify(text)} is out of bounds`)
@@ -193,7 +203,11 @@ function violationsOf(parameter: ParameterModel, rule: Rule, maxDigits: number):
     }
     case 'non-canonical number': {
       if (!types.includes('integer')) return undefined;
-      const valid = keepWhere(validParameterValue(parameter), (value): value is number => typeof value === 'number', 'a valid number');
+      const valid = keepWhere(
+        validParameterValue(parameter),
+        (value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint',
+        'a valid number',
+      );
       return fc
         .tuple(valid, fc.nat())
         .map(([value, pick]) => {
@@ -300,7 +314,8 @@ const describePath = (path: Step[]) => `body${path.map((step) => (step === 0 ? '
 function siteChanges(site: Site, rule: Rule, propertyNames: readonly string[]): fc.Arbitrary<{ change: Change; why: string }> | undefined {
   const where = describePath(site.path);
   if (rule === 'missing required') {
-    const required = (site.schema['required'] as string[] | undefined) ?? [];
+    const properties = (site.schema['properties'] as Record<string, unknown> | undefined) ?? {};
+    const required = ((site.schema['required'] as string[] | undefined) ?? []).filter((name) => !hasDefault(properties[name]));
     if (!required.length) return undefined;
     return pick(...required).map((name) => ({ change: { remove: name }, why: `${describePath([...site.path, name])} is missing` }));
   }

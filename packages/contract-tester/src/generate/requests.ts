@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { MediaModel, OperationModel, ParameterModel } from '../spec/model.js';
 import { bodyValues, type RequestBody } from './bodies.js';
-import { encodeJson } from './json-text.js';
+import { encodeJson, jsonText } from './json-text.js';
 import { keepWhere } from './bounded-filter.js';
 import { isValid } from './schema-validator.js';
 import { validValue } from './valid-values.js';
@@ -81,11 +81,11 @@ export function percentEncode(text: string): string {
 export function parameterText(value: unknown): string {
   return typeof value === 'string'
     ? value
-    : typeof value === 'number' || typeof value === 'boolean'
+    : typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean'
       ? String(value)
       : value === null
         ? ''
-        : JSON.stringify(value);
+        : jsonText(value);
 }
 
 /** The body's bytes and Content-Type as sent. */

@@ -2,6 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { validatedView } from './json-text.js';
 import { SchemaGraph } from './schema-graph.js';
 import type { Schema } from '../spec/model.js';
 
@@ -10,7 +11,7 @@ import type { Schema } from '../spec/model.js';
  * are judged by the same rules they are generated and broken by. OpenAPI's own keywords
  * (`example`, `x-…`) are not JSON Schema's, so strict mode is off.
  */
-export function createAjv(options: { verbose?: boolean; firstError?: boolean; wholeInt64?: boolean; callRefs?: boolean } = {}): Ajv2020 {
+export function createAjv(options: { verbose?: boolean; firstError?: boolean; callRefs?: boolean } = {}): Ajv2020 {
   // A format it does not know is an annotation (JSON Schema 2020-12): ignored, without a warning.
   // `verbose` keeps each error's schema, which explaining a failed oneOf needs. `firstError` is
   // for a yes or no: it stops at the first error. Both it and `callRefs` call each `$ref`'s
@@ -25,13 +26,11 @@ export function createAjv(options: { verbose?: boolean; firstError?: boolean; wh
   });
   for (const [name, rule] of Object.entries(FORMATS)) {
     if (rule.type === 'integer' && rule.range) {
-      // `wholeInt64`, for answers: a server's int64 may be any 64-bit integer (past 2^53 JSON
-      // carries it as the nearest double); the tester makes and breaks only the exact ones.
-      const { min, max } = name === 'int64' && options.wholeInt64 ? { min: -(2n ** 63n), max: 2n ** 63n } : rule.range;
-      ajv.addFormat(name, {
-        type: 'number',
-        validate: (value: number) => Number.isInteger(value) && value >= Number(min) && value <= Number(max),
-      });
+      // Values reach Ajv as validatedView makes them, past 2^53 rounded so that each range's ends
+      // fall on their side: below max + 1, a power of two every double holds, is in range.
+      const low = Number(rule.range.min);
+      const high = Number(rule.range.max + 1n);
+      ajv.addFormat(name, { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= low && value < high });
     } else if (rule.test) {
       ajv.addFormat(name, { type: 'string', validate: rule.test });
     }
@@ -72,7 +71,7 @@ export function isValid(schema: Schema, value: unknown): boolean {
     };
     compiled.set(schema, validate);
   }
-  return validate(value);
+  return validate(validatedView(value));
 }
 
 /** Why Ajv refuses a schema, said of the whole schema (the graph met the fault in one of its objects). */

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { keepWhere, UnmakeableValue } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
+import { jsonText } from './json-text.js';
 import { sampledPropertyClasses } from './unicode-classes.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { goesOtherWay } from '../spec/directions.js';
+import { isDiscriminatorProperty } from '../spec/discriminator.js';
 import { isRecursionCut, type Schema } from '../spec/model.js';
 
 /**
@@ -162,7 +164,10 @@ export function integerRange(schema: Schema): { min: bigint; max: bigint } {
 const bigMax = (a: bigint, b: bigint) => (a > b ? a : b);
 const bigMin = (a: bigint, b: bigint) => (a < b ? a : b);
 
-function validInteger(schema: Schema): fc.Arbitrary<number> {
+/** An integer as JSON carries it: a number where a double holds it exactly, else a bigint. */
+const exactInteger = (value: bigint): number | bigint => (BigInt(Number(value)) === value ? Number(value) : value);
+
+function validInteger(schema: Schema): fc.Arbitrary<number | bigint> {
   const { min, max } = integerRange(schema);
   const step = typeof schema['multipleOf'] === 'number' && Number.isInteger(schema['multipleOf']) ? BigInt(schema['multipleOf']) : 1n;
   const low = min >= 0n ? (min + step - 1n) / step : min / step;
@@ -173,7 +178,7 @@ function validInteger(schema: Schema): fc.Arbitrary<number> {
       { weight: 6, arbitrary: fc.bigInt({ min: low, max: high }) },
       { weight: 1, arbitrary: fc.constantFrom(low, high) },
     )
-    .map((multiple) => Number(multiple * step));
+    .map((multiple) => exactInteger(multiple * step));
 }
 
 function validNumber(schema: Schema): fc.Arbitrary<number> {
@@ -201,7 +206,7 @@ function validArray(schema: Schema, options: ValueOptions): fc.Arbitrary<unknown
   );
   const items = validValue(itemSchema, options);
   return schema['uniqueItems'] === true
-    ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => JSON.stringify(item) })
+    ? fc.uniqueArray(items, { minLength, maxLength, selector: (item) => jsonText(item) })
     : fc.array(items, { minLength, maxLength });
 }
 
@@ -210,6 +215,11 @@ function validObject(schema: Schema, options: ValueOptions): fc.Arbitrary<Record
   // A request never carries a readOnly property (OpenAPI: it is the server's to set).
   const readOnly = (name: string) => goesOtherWay(properties[name], 'request');
   const required = new Set(((schema['required'] as string[] | undefined) ?? []).filter((name) => !readOnly(name)));
+  // A discriminator's property is always given, required or not (see spec/discriminator.ts).
+  const given = [
+    ...required,
+    ...Object.keys(properties).filter((name) => !required.has(name) && isDiscriminatorProperty(properties[name])),
+  ];
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties)) {
     // An optional property past the cut of a recursive schema is left out.
@@ -218,7 +228,7 @@ function validObject(schema: Schema, options: ValueOptions): fc.Arbitrary<Record
   }
   // A required property that `properties` does not describe may hold any JSON value.
   for (const name of required) model[name] ??= fc.jsonValue({ maxDepth: 1 });
-  return fc.record(model, { requiredKeys: [...required] });
+  return fc.record(model, { requiredKeys: given });
 }
 
 const makeableCache = new WeakMap<Schema, boolean>();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout } from 'node:timers/promises';
+import { parseExactJson } from '../generate/json-text.js';
 import type { TestRequest } from '../generate/requests.js';
 import type { Credential } from '../generate/requests.js';
 import { credentialParts, Credentials, targetWith, withoutMergedCookie } from './credentials.js';
@@ -30,11 +31,20 @@ export interface ExchangeRecord {
   error?: string;
 }
 
+/** What the deployment's rate limit cost a run. */
+export interface RateLimitStats {
+  /** 429s with a Retry-After the client waited out before sending again. */
+  waits: number;
+  waitedMs: number;
+  /** 429s it returned: no usable Retry-After, too many in a row, or a wait past the deadline. */
+  unresolved: number;
+}
+
 /** The request could not be sent or got no answer (refused, reset, timed out). */
 export class NoResponseError extends Error {}
 
 const TIMEOUT_MS = 30_000;
-const MAX_RATE_LIMIT_RETRIES = 3;
+const MAX_RATE_LIMIT_RETRIES = 5;
 const MAX_RETRY_AFTER_MS = 60_000;
 
 /** Retry-After (RFC 9110 §10.2.3) as milliseconds from now, if it is there and at most a minute. */
@@ -56,6 +66,9 @@ function isJson(contentType: string | string[] | undefined): boolean {
 export class ApiClient {
   readonly origin: string;
   sent = 0;
+  readonly rateLimit: RateLimitStats = { waits: 0, waitedMs: 0, unresolved: 0 };
+  /** The run's end (--max-time), a `performance.now()` time: no wait for a rate limit goes past it. */
+  deadline?: number;
   /** Called with every exchange, when a report records them. */
   onExchange?: (record: ExchangeRecord) => void;
   private readonly agent: http.Agent;
@@ -73,14 +86,20 @@ export class ApiClient {
 
   /**
    * Sends a request. A 429 with a Retry-After of at most a minute is waited out and the request sent
-   * again (up to three times), as a well-behaved client does: the tester tests the API, not its
-   * rate limits.
+   * again (up to five times), as a well-behaved client does, unless the wait would end past the
+   * run's deadline: the tester tests the API, not its rate limits. Each wait is counted.
    */
   async send(request: TestRequest): Promise<HttpResponse> {
     for (let attempt = 1; ; attempt += 1) {
       const response = await this.sendOnce(request);
-      const wait = response.status === 429 && attempt <= MAX_RATE_LIMIT_RETRIES ? retryAfterMs(response.headers['retry-after']) : undefined;
-      if (wait === undefined) return response;
+      if (response.status !== 429) return response;
+      const wait = attempt <= MAX_RATE_LIMIT_RETRIES ? retryAfterMs(response.headers['retry-after']) : undefined;
+      if (wait === undefined || (this.deadline !== undefined && performance.now() + wait > this.deadline)) {
+        this.rateLimit.unresolved += 1;
+        return response;
+      }
+      this.rateLimit.waits += 1;
+      this.rateLimit.waitedMs += wait;
       await setTimeout(wait);
     }
   }
@@ -166,7 +185,7 @@ export class ApiClient {
             };
             if (text && isJson(incoming.headers['content-type'])) {
               try {
-                response.body = JSON.parse(text);
+                response.body = parseExactJson(text);
               } catch (error) {
                 response.bodyError = `the body is not JSON: ${(error as Error).message}`;
               }

@@ -1,4 +1,5 @@
 import type { Credentials } from '../http/credentials.js';
+import type { RateLimitStats } from '../http/http-client.js';
 import { belowMinCoverage, type Failure, type RunResult, type ScenarioResult } from '../run/runner.js';
 import { curlCommand, secretVariables, shellQuote } from './curl.js';
 import { coverageShortfall, coverageTable } from './schema-coverage.js';
@@ -52,6 +53,18 @@ export function failureReport(run: Pick<RunResult, 'baseUrl' | 'seed'>, failure:
   return lines.join('\n');
 }
 
+/** What the deployment's rate limit cost: the 429s waited out, and those answered as they were, not judged. */
+function rateLimitNote({ waits, waitedMs, unresolved }: RateLimitStats): string {
+  const lines = [
+    `! Rate limited: ${waits} answer${waits === 1 ? '' : 's'} 429 waited out (${(waitedMs / 1000).toFixed(1)} s, as their Retry-After asked).`,
+  ];
+  if (unresolved)
+    lines.push(
+      `  ${unresolved} more 429${unresolved === 1 ? '' : 's'} not waited out (no Retry-After of a minute or less, five in a row, or past --max-time): not held against the API, and their cases not judged.`,
+    );
+  return lines.join('\n');
+}
+
 /** The end of a run: every failure in full, what was not tested and why, the schema coverage, then the totals. */
 export function summary(run: RunResult, context: ReportContext): string {
   const parts = run.failures.map((failure) => failureReport(run, failure, context));
@@ -76,6 +89,7 @@ export function summary(run: RunResult, context: ReportContext): string {
       ].join('\n'),
     );
   }
+  if (run.rateLimit) parts.push(rateLimitNote(run.rateLimit));
   if (run.coverage) parts.push(coverageTable(run.coverage));
   if (run.coverage && belowMinCoverage(run)) parts.push(coverageShortfall(run.coverage, run.minCoverage!));
   const count = (status: string) => run.scenarios.filter((result) => result.status === status).length;

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { ALL_CHECKS, DEFAULT_CHECKS, isCheckName, type CheckName } from '../checks/names.js';
+import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, type CheckName } from '../registry/checks.js';
 import { ContractChecker } from '../checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
 import { buildRequest, positiveParts, type RequestParts } from '../generate/requests.js';
 import { UnmakeableValue } from '../generate/bounded-filter.js';
 import { Credentials, type CredentialOptions } from '../http/credentials.js';
-import { ApiClient, NoResponseError, type ExchangeRecord } from '../http/http-client.js';
+import { ApiClient, NoResponseError, type ExchangeRecord, type RateLimitStats } from '../http/http-client.js';
 import type { OpenApiDocument } from '../spec/openapi.js';
 import { documentsSuccess, isSuccessStatus, readApiModel, SpecError, type ApiModel, type OperationModel } from '../spec/model.js';
 import { PHASES, planScenarios, type Phase, type Scenario } from './scenarios.js';
@@ -112,6 +112,8 @@ export interface RunResult {
   coverage?: SchemaCoverageReport;
   /** The overall coverage the run must reach, if one was asked for. */
   minCoverage?: number;
+  /** What the deployment's rate limit cost the run, when it answered any 429. */
+  rateLimit?: RateLimitStats;
 }
 
 /** The run cannot start: the deployment does not answer, the credentials are refused, an option names nothing. */
@@ -136,7 +138,10 @@ export function allocateRuns(scenarios: ReadonlyArray<Pick<Scenario, 'weight' | 
 /** The checks of a run: the default ones and the profile's, narrowed by --checks and --exclude-checks. */
 export function selectChecks(profile: Profile, checks?: string[], excluded?: string[], maxResponseTime = false): CheckName[] {
   const unknown = [...(checks ?? []), ...(excluded ?? [])].filter((name) => !isCheckName(name));
-  if (unknown.length) throw new RunError(`no check named ${unknown.join(', ')}; the checks are:\n  ${ALL_CHECKS.join('\n  ')}`);
+  if (unknown.length)
+    throw new RunError(
+      `no check named ${unknown.join(', ')}; the checks are:\n  ${ALL_CHECKS.map((name) => `${name}: ${describeCheck(name)}`).join('\n  ')}`,
+    );
   const available: CheckName[] = [...DEFAULT_CHECKS, ...profile.checks, ...(maxResponseTime ? (['max_response_time'] as const) : [])];
   if (checks?.length) {
     const off = checks.filter((name) => !available.includes(name as CheckName));
@@ -393,7 +398,7 @@ export function planRun(options: RunOptions): RunPlan {
   } finally {
     setGenerationDeadline(undefined);
   }
-  const { api, checks, operations, phases, client, plan } = prepared;
+  const { api, checks, operations, phases, client, plan, session } = prepared;
   client.close();
   const properties = plan.scenarios.filter(({ arbitrary }) => arbitrary);
   const runs = allocateRuns(properties, options.requests);
@@ -408,7 +413,7 @@ export function planRun(options: RunOptions): RunPlan {
       fixed: !scenario.arbitrary,
     })),
     skipped: plan.skipped,
-    warnings: plan.warnings,
+    warnings: [...plan.warnings, ...session.checker.warnings],
     tested: plan.tested.map(({ id }) => id),
     filteredOut: api.operations.filter((operation) => !operations.includes(operation)).map(({ id }) => id),
     inferredLinks: api.operations.flatMap(({ id, responses }) =>
@@ -519,6 +524,7 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
   }
   const { client, session, plan, operations } = prepared;
   if (options.onExchange) client.onExchange = options.onExchange;
+  if (deadline !== undefined) client.deadline = deadline;
   const result = startResult(options, prepared);
   try {
     const scenarios = scenariosToRun(plan.scenarios, options.replay);
@@ -547,6 +553,9 @@ export async function runContractTests(options: RunOptions): Promise<RunResult> 
     setGenerationDeadline(undefined);
     client.close();
   }
+  // What the response checker could not read, found as answers needed it.
+  result.warnings = [...plan.warnings, ...session.checker.warnings];
+  if (client.rateLimit.waits || client.rateLimit.unresolved) result.rateLimit = { ...client.rateLimit };
   result.requests = client.sent;
   result.seconds = (performance.now() - started) / 1000;
   return result;

@@ -1,4 +1,4 @@
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import { checkDeadline, DeadlineReached } from '../deadline.js';
 import type { OperationModel } from '../spec/model.js';
 import type { Session } from '../stateful/session.js';

@@ -77,7 +77,7 @@ function rewrite(node: unknown, direction: Direction, resolve: Resolve, inherite
  * finds one, in an example too, and two alike (Akeneo's examples of a JSON Schema) make it refuse
  * the whole document; in data an `$id` is a value, not a schema's name.
  */
-function withoutIds(value: unknown): unknown {
+export function withoutIds(value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = value.map(withoutIds);
     return items.every((item, index) => item === value[index]) ? value : items;

@@ -32,10 +32,28 @@ export function discriminatorValues(discriminator: Discriminator, ref: string): 
   return mapped.length ? mapped : [nameOf(ref)];
 }
 
-/** A schema held to the discriminator values that name it (the others kept beside them). */
-function constrained(schema: SchemaObject, propertyName: string, values: string[], all: string[]): SchemaObject {
+/** Whether a property holds a discriminator's value (such a copy's property, see `constrained`). */
+export function isDiscriminatorProperty(schema: unknown): boolean {
+  return schema !== null && typeof schema === 'object' && Array.isArray((schema as SchemaObject)[DISCRIMINATOR_VALUES]);
+}
+
+/** Whether a schema requires a property: its own `required`, or an allOf part's. */
+function requires(schema: unknown, name: string): boolean {
+  if (schema === null || typeof schema !== 'object') return false;
+  const { required, allOf } = schema as SchemaObject;
+  return (Array.isArray(required) && required.includes(name)) || (Array.isArray(allOf) && allOf.some((part) => requires(part, name)));
+}
+
+/**
+ * A schema held to the discriminator values that name it (the others kept beside them). The
+ * property is required only where the schema (or `parent`, the schema the discriminator is on)
+ * requires it: OpenAPI 3.1.1 leaves what a value without it means undefined, so the tester makes
+ * every value with it, and never sends one without it as a refusal the server owes.
+ */
+function constrained(schema: SchemaObject, propertyName: string, values: string[], all: string[], parent?: unknown): SchemaObject {
   const property: SchemaObject = { type: 'string', enum: values, [DISCRIMINATOR_VALUES]: all };
-  return { allOf: [schema, { type: 'object', required: [propertyName], properties: { [propertyName]: property } }] };
+  const required = requires(schema, propertyName) || requires(parent, propertyName) ? { required: [propertyName] } : {};
+  return { allOf: [schema, { type: 'object', ...required, properties: { [propertyName]: property } }] };
 }
 
 /**
@@ -56,7 +74,7 @@ export function withDiscriminator(raw: SchemaObject, copy: SchemaObject): Schema
     const all = [...new Set(refs.flatMap((ref) => (ref ? discriminatorValues(discriminator, ref) : [])))];
     copy[keyword] = copies.map((branch: SchemaObject, index) => {
       const ref = refs[index];
-      return ref ? constrained(branch, discriminator.propertyName, discriminatorValues(discriminator, ref), all) : branch;
+      return ref ? constrained(branch, discriminator.propertyName, discriminatorValues(discriminator, ref), all, copy) : branch;
     });
   }
   return copy;

@@ -1,4 +1,4 @@
-import { checkDeadline } from '../deadline.js';
+import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { schemaFor } from './directions.js';
 import { polymorphicChildren, withDiscriminator, withInheritedDiscriminator } from './discriminator.js';
 import {
@@ -186,6 +186,15 @@ export const RECURSION_CUT = 'x-recursion-cut';
 /** How many times one `$ref` may be expanded inside itself before the expansion stops. */
 const RECURSION_DEPTH = 2;
 
+/**
+ * Whether a schema gives a `default`: the value the server assumes when none is sent (OpenAPI's
+ * Schema Object), so a request without it may be taken even where it is required (Azure's
+ * `api-version`), and leaving it out is no fault the server must refuse.
+ */
+export function hasDefault(schema: unknown): boolean {
+  return schema !== null && typeof schema === 'object' && 'default' in schema;
+}
+
 export function isRecursionCut(schema: unknown): boolean {
   return schema !== null && typeof schema === 'object' && RECURSION_CUT in schema;
 }
@@ -289,11 +298,21 @@ function schemaExamples(schema: Schema): unknown[] {
   return values;
 }
 
+/**
+ * A header parameter named Accept, Content-Type or Authorization, whose definition OpenAPI says
+ * "SHALL be ignored" (the media types and the security schemes say those): neither sent as a
+ * parameter nor left out as a required one.
+ */
+function isIgnoredHeader(parameter: ParameterObject): boolean {
+  return parameter.in === 'header' && ['accept', 'content-type', 'authorization'].includes(String(parameter.name).toLowerCase());
+}
+
 function readParameters(document: OpenApiDocument, entry: OperationEntry, unsupported: string[]): ParameterModel[] {
   const byKey = new Map<string, ParameterModel>();
   // Operation-level parameters override path-level ones of the same name and location.
   for (const raw of [...entry.pathParameters, ...(entry.operation.parameters ?? [])]) {
     const parameter = resolveRef(document, raw as ParameterObject);
+    if (isIgnoredHeader(parameter)) continue;
     let schemaSource = parameter.schema;
     if (!schemaSource && parameter.content) {
       const json = Object.keys(parameter.content).find(isJsonMediaType);
@@ -404,8 +423,17 @@ function readResponses(
     const model: ResponseModel = { status, mediaTypes, links: readLinks(document, response, where, idByPointer, warnings) };
     const schema = json === undefined ? undefined : response.content![json]!.schema;
     if (schema !== undefined) {
-      model.schemaPointer = resolveRefAt(document, schema, `${at}/content/${escapePointerToken(json!)}/schema`).pointer;
-      model.schema = directed('response', inlineSchema(document, schema));
+      const schemaAt = `${at}/content/${escapePointerToken(json!)}/schema`;
+      try {
+        model.schemaPointer = resolveRefAt(document, schema, schemaAt).pointer;
+        model.schema = directed('response', inlineSchema(document, schema));
+      } catch (error) {
+        rethrowDeadline(error);
+        // One schema that cannot be read ends no run: the answers are read without it.
+        warnings.push(
+          `the schema at ${schemaAt} cannot be read (${(error as Error).message}): links and resources are learned from its answers without it`,
+        );
+      }
     }
     return model;
   });
@@ -445,6 +473,17 @@ export function needsCredentials(operation: OperationModel): boolean {
   return operation.security.alternatives.length > 0 && !operation.security.optional;
 }
 
+/** The request body's model, or, when it cannot be read (a `$ref` to nothing), the reason the operation is left out. */
+function readableBody(document: OpenApiDocument, raw: Record<string, unknown>, unsupported: string[]): BodyModel | undefined {
+  try {
+    return readBody(document, raw);
+  } catch (error) {
+    rethrowDeadline(error);
+    unsupported.push(`its request body cannot be read: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
 /** What the contract tester needs of an OpenAPI 3.0 or 3.1 document, every `$ref` resolved. */
 export function readApiModel(document: OpenApiDocument): ApiModel {
   const warnings: string[] = [];
@@ -465,7 +504,7 @@ export function readApiModel(document: OpenApiDocument): ApiModel {
       security: readSecurity(document, raw, entry.pointer),
       responses: readResponses(document, entry, idByPointer, warnings),
     };
-    const body = readBody(document, raw);
+    const body = readableBody(document, raw, unsupported);
     if (body) {
       model.body = body;
       if (!body.media.some(({ kind }) => kind)) {

@@ -1,5 +1,5 @@
 import type { RequestBody } from '../generate/bodies.js';
-import type { JsonValue } from '../generate/json-text.js';
+import { parseExactJson, type JsonValue } from '../generate/json-text.js';
 import {
   buildRequest,
   emptyParts,
@@ -66,7 +66,7 @@ function evaluateOne(expression: string, { operation, request, response }: Excha
     let parsed: unknown = response.body;
     if (source === 'request') {
       try {
-        parsed = request.body && JSON.parse(request.body.toString('utf8'));
+        parsed = request.body && parseExactJson(request.body.toString('utf8'));
       } catch {
         return undefined;
       }

@@ -1,4 +1,4 @@
-import { jsonEqual } from '../generate/json-text.js';
+import { jsonEqual, jsonText } from '../generate/json-text.js';
 import { buildRequest, emptyParts, type TestRequest } from '../generate/requests.js';
 import type { Problem, Session, Step } from './session.js';
 import { resolveRefAt, valueAtPointer } from '../spec/openapi.js';
@@ -94,7 +94,7 @@ export async function auditCollection(session: Session, collection: Collection, 
     }
     request = next.request;
   }
-  const identify = (item: unknown) => JSON.stringify(collection.identity === undefined ? item : valueAtPointer(item, collection.identity));
+  const identify = (item: unknown) => jsonText(collection.identity === undefined ? item : valueAtPointer(item, collection.identity));
   const byIdentity = new Map<string, unknown[]>();
   for (const item of items) {
     const key = identify(item);
@@ -109,10 +109,10 @@ export async function auditCollection(session: Session, collection: Collection, 
     const current = resource.last === 'unknown' ? undefined : resource.last.body;
     const key =
       collection.identity === undefined
-        ? JSON.stringify(current ?? resource.created)
-        : JSON.stringify(session.ledger.identityOf(resource, collection.identity));
+        ? jsonText(current ?? resource.created)
+        : jsonText(session.ledger.identityOf(resource, collection.identity));
     const matches = byIdentity.get(key) ?? [];
-    const shown = JSON.stringify(current ?? resource.created);
+    const shown = jsonText(current ?? resource.created);
     if (resource.state === 'deleted') {
       if (matches.length) wrong.push(`${shown} (${resource.path}), deleted, is still listed by ${listing.id}`);
     } else if (matches.length !== 1) {
@@ -120,7 +120,7 @@ export async function auditCollection(session: Session, collection: Collection, 
         `${shown}, created by ${collection.create.id} (${resource.path}), appears ${matches.length} times in ${listing.id} (${pages} pages, ${items.length} items)`,
       );
     } else if (current !== undefined && !jsonEqual(matches[0], current)) {
-      wrong.push(`${resource.path} last answered ${shown}, but ${listing.id} lists ${JSON.stringify(matches[0])}`);
+      wrong.push(`${resource.path} last answered ${shown}, but ${listing.id} lists ${jsonText(matches[0])}`);
     }
   }
   if (wrong.length) problems.push(problem(wrong.join('\n'), [first], 200));

@@ -1,3 +1,4 @@
+import { parseExactJson } from '../generate/json-text.js';
 import { valueFits } from './inferred-links.js';
 import { linksFrom, type Exchange, type LinkContext } from './links.js';
 import { matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
@@ -248,7 +249,7 @@ export class ResourceLedger {
   private namedInBody(exchange: Exchange): Resource | undefined {
     let body: unknown;
     try {
-      body = exchange.request.body && JSON.parse(exchange.request.body.toString('utf8'));
+      body = exchange.request.body && parseExactJson(exchange.request.body.toString('utf8'));
     } catch {
       return undefined;
     }

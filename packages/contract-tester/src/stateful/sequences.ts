@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { CheckName } from '../checks/names.js';
-import { jsonEqual, type JsonValue } from '../generate/json-text.js';
+import type { CheckName } from '../registry/checks.js';
+import { jsonEqual, jsonText, type JsonValue } from '../generate/json-text.js';
 import { buildRequest, positiveParts, setParameter, splitTarget, type RequestParts } from '../generate/requests.js';
 import type { Case, Problem, Session, Step } from './session.js';
 import { documentedResponse, type ApiModel, type OperationModel } from '../spec/model.js';
@@ -225,7 +225,7 @@ function statefulFindings(
     if (pointer !== undefined && pointer === before.last.schemaPointer && !jsonEqual(before.last.body, response.body)) {
       found.push({
         check: 'read_back',
-        message: `${where}: reads back ${JSON.stringify(response.body)}, not what the last write answered: ${JSON.stringify(before.last.body)}`,
+        message: `${where}: reads back ${jsonText(response.body)}, not what the last write answered: ${jsonText(before.last.body)}`,
       });
     }
   }
@@ -235,7 +235,7 @@ function statefulFindings(
     if (repeated.length) {
       found.push({
         check: 'paging_conformance',
-        message: `${where}: the ${link.link.header.rel} page repeats ${repeated.length} item(s) of the page before: ${JSON.stringify(repeated[0])}`,
+        message: `${where}: the ${link.link.header.rel} page repeats ${repeated.length} item(s) of the page before: ${jsonText(repeated[0])}`,
       });
     }
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { intentOf, unechoedFields, unmetExpectations, type Expectation } from '../checks/expectations.js';
-import type { CheckName } from '../checks/names.js';
+import type { CheckName } from '../registry/checks.js';
 import type { ContractChecker, Finding } from '../checks/response-contract.js';
 import type { Profile } from '../config.js';
 import { validBodies, type RequestCredentials, type TestRequest } from '../generate/requests.js';
@@ -10,6 +10,18 @@ import type { Exchange, LinkContext } from './links.js';
 import { ResourceLedger } from './resources.js';
 import { SchemaCoverage } from './schema-coverage.js';
 import type { ApiModel, OperationModel } from '../spec/model.js';
+
+/** What still holds of a 429: the form of the answer (a documented 429 keeps its schema), not what it says of the request. */
+const RATE_LIMITED_CHECKS: ReadonlySet<CheckName> = new Set<CheckName>([
+  'content_type_conformance',
+  'response_headers_conformance',
+  'response_schema_conformance',
+  'required_response_headers',
+  'forbidden_response_headers',
+  'error_schema_conformance',
+  'no_undocumented_body',
+  'max_response_time',
+]);
 
 /** One request of a failing case and the answer it got (none when the server did not answer). */
 export interface Step {
@@ -88,6 +100,17 @@ export class Session {
     return this.settings.checks.has(check);
   }
 
+  /**
+   * The findings that count against the API. A 429 the client could not wait out (see ApiClient)
+   * is the deployment's rate limit, which HTTP allows any answer to be (RFC 6585 §4): it says
+   * nothing of the request, so neither what the case expected nor an undocumented 429 is held
+   * against the API; the run reports how many there were.
+   */
+  private judged(response: HttpResponse, findings: Finding[]): Finding[] {
+    if (response.status !== 429) return findings;
+    return findings.filter(({ check }) => RATE_LIMITED_CHECKS.has(check));
+  }
+
   /** The credentials an operation is sent with: those the tester holds for it, or none. */
   credentialsFor(operation: OperationModel): RequestCredentials {
     const authentication = this.client.credentials.forOperation(operation);
@@ -124,7 +147,7 @@ export class Session {
       const finding: Finding = { check: 'not_a_server_error', message: `${request.method} ${request.target} → ${error.message}` };
       return { problems: this.enabled('not_a_server_error') ? [problem(finding, undefined)] : [] };
     }
-    const findings = [
+    const findings = this.judged(response, [
       ...this.checker.findings(
         {
           method: request.method,
@@ -136,8 +159,13 @@ export class Session {
         },
         intentOf(kind),
       ),
-      ...unmetExpectations(item, response, this.enabled('valid_writes_accepted')),
-    ];
+      ...unmetExpectations(item, response, {
+        writes: this.enabled('valid_writes_accepted'),
+        ...(this.enabled('state_refusals') && this.settings.profile.stateRefusals
+          ? { stateRefusals: this.settings.profile.stateRefusals }
+          : {}),
+      }),
+    ]);
     const valid = kind === 'positive' || kind === 'link';
     if (valid && this.enabled('write_echo')) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
     const limit = this.settings.maxResponseTimeMs;

@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allowList, intentOf, unechoedFields, unmetExpectations, type Expectation } from '../../src/checks/expectations.js';
+import {
+  allowList,
+  intentOf,
+  unechoedFields,
+  unmetExpectations,
+  type Expectation,
+  type Strictness,
+} from '../../src/checks/expectations.js';
 import type { TestRequest } from '../../src/generate/requests.js';
 import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { petStoreDocument } from '../support/pet-store.js';
+import { minimalSpec } from '../support/semantics/minimal.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
 
@@ -20,7 +28,7 @@ function response(status: number, body?: unknown, headers: HttpResponse['headers
   return { status, headers, bytes: Buffer.from(text), text, body, elapsedMs: 1 };
 }
 
-const judge = (expectation: Partial<Expectation>, answer: HttpResponse, strict = false) =>
+const judge = (expectation: Partial<Expectation>, answer: HttpResponse, strict: Strictness = {}) =>
   unmetExpectations({ kind: 'positive', operation: operation('getPet'), request, ...expectation }, answer, strict).map(
     ({ check, message }) => `${check}: ${message}`,
   );
@@ -54,11 +62,51 @@ describe('what each case must get', () => {
   it("a valid write refused with a 400 it documents: the state's refusal, unless valid_writes_accepted", () => {
     const mark = { operation: operation('markSquare', board), request: { ...request, method: 'PUT' } };
     expect(judge(mark, response(400))).toEqual([]);
-    expect(judge(mark, response(400), true)).toEqual([
+    expect(judge(mark, response(400), { writes: true })).toEqual([
       'valid_writes_accepted: PUT /v1/pets/1 → a valid request must be accepted, but got 400',
     ]);
     // A read is never refused by the state with 400.
     expect(judge({ operation: operation('getSquare', board) }, response(400))).toHaveLength(1);
+  });
+
+  it('a documented 401 from an operation that asks no credentials: the state (a user it does not know), not a rejection', () => {
+    const token = readApiModel(
+      minimalSpec(
+        {
+          '/token': {
+            post: {
+              operationId: 'token',
+              security: [],
+              responses: { '200': { description: 'a token' }, '401': { description: 'unknown user or password' } },
+            },
+          },
+          '/undocumented': { post: { operationId: 'undocumented', security: [], responses: { '200': { description: 'ok' } } } },
+          '/me': { get: { operationId: 'me', responses: { '200': { description: 'me' }, '401': { description: 'no key' } } } },
+        },
+        { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        { security: [{ bearer: [] }] },
+      ),
+    );
+    const post = { ...request, method: 'POST', target: '/token' };
+    expect(judge({ operation: operation('token', token), request: post }, response(401))).toEqual([]);
+    // Undocumented, or to the credentials the tester was given: refused.
+    expect(judge({ operation: operation('undocumented', token), request: post }, response(401))).toHaveLength(1);
+    expect(judge({ operation: operation('me', token) }, response(401))).toHaveLength(1);
+  });
+
+  it('a valid request whose request line passes 8000 octets may be refused for it (414, 431), a shorter one not', () => {
+    const long = { ...request, target: `/v1/pets?tags=${'a'.repeat(8000)}` };
+    expect(judge({ request: long }, response(414))).toEqual([]);
+    expect(judge({ request: long }, response(431))).toEqual([]);
+    expect(judge({}, response(414))).toHaveLength(1);
+    expect(judge({ request: long }, response(400))).toHaveLength(1);
+  });
+
+  it('a profile may narrow the client errors a valid request may get (state_refusals)', () => {
+    expect(judge({}, response(409), { stateRefusals: [404] })).toEqual([
+      'state_refusals: GET /v1/pets/1 → a valid request may be refused only with 404, but got 409',
+    ]);
+    expect(judge({}, response(404), { stateRefusals: [404] })).toEqual([]);
   });
 
   it('an invalid request: any 4xx (a server error is one, not a rejection)', () => {

@@ -7,7 +7,7 @@ import { parseSpec } from '../../src/spec/load.js';
 import { PET_STORE_PROFILE, petStoreDocument } from '../support/pet-store.js';
 import { cardsSpec } from '../support/semantics/cards.js';
 import { schemaIdsSpec, SHARED_ID } from '../support/semantics/schema-ids.js';
-import { SpecError } from '../../src/spec/model.js';
+import { DOCUMENT_URI } from '../../src/checks/id-bases.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 
 const checker = new ContractChecker(petStoreDocument(), { profile: PET_STORE_PROFILE });
@@ -229,10 +229,75 @@ describe('a document with `$id`s', () => {
     expect(checker.findings(wrong).map(({ check }) => check)).toEqual(['response_schema_conformance']);
   });
 
-  it('refuses two schemas of one `$id`, naming it', () => {
-    const document = parseSpec(JSON.stringify(schemaIdsSpec('schemas')));
-    expect(() => new ContractChecker(document)).toThrow(SpecError);
-    expect(() => new ContractChecker(document)).toThrow(`two of its schemas have the $id "${SHARED_ID}", which must name one schema`);
+  it('reads two schemas of one `$id` without their `$id`s, with a warning naming it', () => {
+    const checker = new ContractChecker(parseSpec(JSON.stringify(schemaIdsSpec('schemas'))), { basePath: '/api' });
+    expect(checker.warnings).toEqual([
+      `two of its schemas have the $id "${SHARED_ID}", which must name one schema (JSON Schema 2020-12 §8.2.1): give each its own; the schemas are read without their $ids`,
+    ]);
+    expect(checker.violations(observed({ url: '/api/mapping', body: { type: 'object' } }))).toEqual([]);
+    expect(checker.findings(observed({ url: '/api/mapping', body: { type: 7 } })).map(({ check }) => check)).toEqual([
+      'response_schema_conformance',
+    ]);
+  });
+
+  /** A spec whose Pet has an `$id` and, inside it, `$ref`s to the document's components. */
+  const idSpec = (tag: unknown = { $ref: '#/components/schemas/Tag' }) =>
+    parseSpec(
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'ids', version: '1' },
+        paths: {
+          '/pets': {
+            get: {
+              responses: {
+                '200': { description: 'a pet', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+              },
+            },
+          },
+          '/tags': {
+            get: {
+              responses: {
+                '200': { description: 'a tag', content: { 'application/json': { schema: { $ref: '#/components/schemas/Tag' } } } },
+              },
+            },
+          },
+        },
+        components: {
+          schemas: {
+            Pet: {
+              $id: 'https://example.com/schemas/pet',
+              type: 'object',
+              required: ['name'],
+              properties: { name: { type: 'string' }, tag: tag, self: { $ref: '#/properties/name' } },
+            },
+            Tag: { type: 'object', required: ['label'], properties: { label: { type: 'string' } } },
+          },
+        },
+      }),
+    );
+
+  it('resolves a `$ref` inside an `$id` against the document when it names nothing in the `$id`, with a warning', () => {
+    const checker = new ContractChecker(idSpec(), { basePath: '' });
+    expect(checker.warnings).toHaveLength(1);
+    expect(checker.warnings[0]).toMatch(
+      /^the \$ref #\/components\/schemas\/Tag at #\/components\/schemas\/Pet\/properties\/tag, inside the schema #\/components\/schemas\/Pet whose \$id is https:\/\/example.com\/schemas\/pet, names nothing in that schema: read against the document/,
+    );
+    expect(checker.violations(observed({ url: '/pets', body: { name: 'Rex', tag: { label: 'a' }, self: 'x' } }))).toEqual([]);
+    expect(checker.violations(observed({ url: '/pets', body: { name: 'Rex', tag: {} } })).join('\n')).toMatch(/label/);
+    // A `$ref` the `$id`'s own schema holds is read there, as JSON Schema says.
+    expect(checker.violations(observed({ url: '/pets', body: { name: 'Rex', self: 1 } })).join('\n')).toMatch(/self/);
+  });
+
+  it('warns of a schema it cannot compile, naming it and the check, and checks everything else', () => {
+    const checker = new ContractChecker(idSpec({ $ref: '#/components/schemas/Nowhere' }), { basePath: '' });
+    expect(checker.violations(observed({ url: '/pets', body: { name: 'Rex' } }))).toEqual([]);
+    expect(checker.violations(observed({ url: '/pets', body: { name: 'Rex' } }))).toEqual([]);
+    expect(checker.warnings).toHaveLength(1);
+    expect(checker.warnings[0]).toMatch(
+      /^the schema at \/paths\/~1pets\/get\/responses\/200\/content\/application~1json\/schema: .*Nowhere.*; response_schema_conformance does not check the answers it describes$/,
+    );
+    expect(checker.violations(observed({ url: '/tags', body: {} })).join('\n')).toMatch(/label/);
+    expect(checker.violations(observed({ url: '/pets', status: 500 }))).not.toEqual([]);
   });
 });
 
@@ -277,7 +342,7 @@ describe('the compile of a response schema, within the budget', () => {
   it('gives Ajv no whole document to walk in one call: the parts a schema needs, as it needs them', () => {
     const addSchema = vi.spyOn(Ajv2020.prototype, 'addSchema');
     const checker = new ContractChecker(parseSpec(JSON.stringify(spec)));
-    expect(addSchema.mock.calls.filter(([, key]) => key === 'openapi').map(([schema]) => schema)).toEqual([{}]);
+    expect(addSchema.mock.calls.filter(([, key]) => key === DOCUMENT_URI).map(([schema]) => schema)).toEqual([{}]);
     expect(checker.findings(response('/findings', { p3: { leaf: { n: 1 } } }))).toEqual([]);
     expect(checker.findings(response('/findings', { p3: { leaf: {} } })).map(({ check }) => check)).toEqual([
       'response_schema_conformance',

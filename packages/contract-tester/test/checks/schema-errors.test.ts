@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_URI } from '../../src/checks/id-bases.js';
 import { explainErrors } from '../../src/checks/schema-errors.js';
 import { createAjv } from '../../src/generate/schema-validator.js';
 
@@ -29,8 +30,8 @@ const document = {
 
 function explained(pointer: string, value: unknown): string {
   const ajv = createAjv({ verbose: true });
-  ajv.addSchema(document, 'openapi');
-  const validate = ajv.getSchema(`openapi#${pointer}`)!;
+  ajv.addSchema(document, DOCUMENT_URI);
+  const validate = ajv.getSchema(`${DOCUMENT_URI}#${pointer}`)!;
   expect(validate(value)).toBe(false);
   return explainErrors(ajv, validate.errors, value);
 }

@@ -1,12 +1,15 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { boundaryValues, coverageCases } from '../../src/generate/coverage.js';
+import { negativeCases } from '../../src/generate/negative-requests.js';
 import { buildRequest, NO_CREDENTIALS } from '../../src/generate/requests.js';
 import { isValid } from '../../src/generate/schema-validator.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
+import { minimalSpec } from '../support/semantics/minimal.js';
 import { paymentsSpec } from '../support/semantics/payments.js';
 
 const gallery = readApiModel(parseSpec(readFileSync(GALLERY_SPEC, 'utf8')));
@@ -114,5 +117,48 @@ describe('the coverage phase inside a oneOf', () => {
       ['branch 2 of body: unexpected, a member it does not declare', false],
     ]);
     expect(body(undeclared[1]!.bodyValue)).toMatchObject({ kind: 'invoice', unexpected: 'unexpected' });
+  });
+});
+
+describe('a required parameter or property with a default (the value the server assumes without one)', () => {
+  const api = readApiModel(
+    minimalSpec(
+      {
+        '/plans': {
+          post: {
+            operationId: 'plan',
+            parameters: [
+              { name: 'api-version', in: 'query', required: true, schema: { type: 'string', default: '2019-01-01' } },
+              { name: 'region', in: 'query', required: true, schema: { type: 'string' } },
+            ],
+            requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Plan' } } } },
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      },
+      {
+        schemas: {
+          Plan: {
+            type: 'object',
+            required: ['name', 'size'],
+            properties: { name: { type: 'string' }, size: { type: 'integer', default: 1 } },
+          },
+        },
+      },
+    ),
+  );
+  const operation = api.operations[0]!;
+
+  it('is not left out as a refusal the server owes; one without a default still is', () => {
+    const left = coverageCases(api, operation, NO_CREDENTIALS)
+      .filter(({ why }) => why.includes('left out (it is required)'))
+      .map(({ why }) => why);
+    expect(left.some((why) => why.includes('region'))).toBe(true);
+    expect(left.some((why) => why.includes('body.name'))).toBe(true);
+    expect(left.filter((why) => why.includes('api-version') || why.includes('body.size'))).toEqual([]);
+    const missing = fc.sample(negativeCases(api, operation, 'missing required', NO_CREDENTIALS)!, { numRuns: 100, seed: 2 });
+    const whys = new Set(missing.map(({ why }) => why));
+    expect([...whys].some((why) => why.includes('region'))).toBe(true);
+    expect([...whys].filter((why) => why.includes('api-version') || why.includes('size'))).toEqual([]);
   });
 });

@@ -3,11 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { FORMATS } from '../../src/generate/formats.js';
 
 describe('the formats the tester knows', () => {
-  it('int64 is the range JSON and JavaScript carry exactly', () => {
-    expect(FORMATS['int64']!.range).toEqual({ min: -(2n ** 53n - 1n), max: 2n ** 53n - 1n });
+  it('the integer formats are their whole range, 2^53 and past it too', () => {
+    expect(FORMATS['int64']!.range).toEqual({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    expect(FORMATS['int32']!.range).toEqual({ min: -(2n ** 31n), max: 2n ** 31n - 1n });
+    expect(FORMATS['uint32']!.range).toEqual({ min: 0n, max: 2n ** 32n - 1n });
+    expect(FORMATS['uint64']!.range).toEqual({ min: 0n, max: 2n ** 64n - 1n });
   });
 
-  for (const [name, rule] of Object.entries(FORMATS).filter(([, rule]) => rule.type === 'string')) {
+  it('duration: made as RFC 3339 durations, and judged by no rule of its own', () => {
+    const durations = fc.sample(FORMATS['duration']!.valid!(), { numRuns: 100, seed: 3 });
+    for (const text of durations) expect(text).toMatch(/^P(?!$)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?)?$/);
+    expect(FORMATS['duration']!.test).toBeUndefined();
+  });
+
+  it('byte: made as base64 text', () => {
+    for (const text of fc.sample(FORMATS['byte']!.valid!(), { numRuns: 100, seed: 4 })) {
+      expect(text).toMatch(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+    }
+  });
+
+  for (const [name, rule] of Object.entries(FORMATS).filter(([, rule]) => rule.type === 'string' && rule.test)) {
     it(`${name}: what it makes has the format, what it lists as invalid has not`, () => {
       for (const value of fc.sample(rule.valid!(), { numRuns: 50, seed: 7 })) expect(rule.test!(value), value).toBe(true);
       for (const value of rule.invalid!) expect(rule.test!(value), value).toBe(false);

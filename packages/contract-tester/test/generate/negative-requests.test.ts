@@ -14,6 +14,7 @@ import { isValid } from '../../src/generate/schema-validator.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { petStoreDocument } from '../support/pet-store.js';
+import { minimalSpec } from '../support/semantics/minimal.js';
 import { cardsSpec } from '../support/semantics/cards.js';
 import { paymentsSpec } from '../support/semantics/payments.js';
 
@@ -254,5 +255,28 @@ describe('negative cases inside a oneOf', () => {
     expect(new Set(cases('missing required').map(({ why }) => why))).toEqual(
       new Set(['body.kind is missing', 'body.brand is missing', 'body.iban is missing', 'the required body is missing']),
     );
+  });
+});
+
+describe('an empty path parameter', () => {
+  it('is never sent as a broken value: /clients/ names another path, which another operation may serve', () => {
+    const api = readApiModel(
+      minimalSpec({
+        '/clients': { get: { operationId: 'clients', responses: { '200': { description: 'ok' } } } },
+        '/clients/{language}': {
+          get: {
+            operationId: 'client',
+            parameters: [{ name: 'language', in: 'path', required: true, schema: { type: 'string', enum: ['java', 'python'] } }],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      }),
+    );
+    const client = api.operations.find(({ id }) => id === 'client')!;
+    const targets = fc
+      .sample(negativeCases(api, client, 'bad enum value', NO_CREDENTIALS)!, { numRuns: 300, seed: 5 })
+      .map(({ request }) => request.target);
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.filter((target) => target === '/clients/')).toEqual([]);
   });
 });

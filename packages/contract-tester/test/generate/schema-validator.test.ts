@@ -3,11 +3,24 @@ import { UnmakeableValue } from '../../src/generate/bounded-filter.js';
 import { createAjv, isValid } from '../../src/generate/schema-validator.js';
 
 describe('the validator of generated values', () => {
-  it('judges int64 as the safe integers', () => {
+  it('judges int64 over its whole range, exactly at both ends', () => {
     const schema = { type: 'integer', format: 'int64' };
-    expect(isValid(schema, 2 ** 53 - 1)).toBe(true);
-    expect(isValid(schema, 2 ** 53)).toBe(false);
-    expect(isValid(schema, -(2 ** 53))).toBe(false);
+    expect(isValid(schema, 2 ** 53)).toBe(true);
+    expect(isValid(schema, 2n ** 53n + 1n)).toBe(true);
+    expect(isValid(schema, 2n ** 63n - 1n)).toBe(true);
+    expect(isValid(schema, 2n ** 63n)).toBe(false);
+    expect(isValid(schema, -(2n ** 63n))).toBe(true);
+    expect(isValid(schema, -(2n ** 63n) - 1n)).toBe(false);
+  });
+
+  it('judges int32 and the unsigned formats at their ends', () => {
+    expect(isValid({ type: 'integer', format: 'int32' }, 2 ** 31 - 1)).toBe(true);
+    expect(isValid({ type: 'integer', format: 'int32' }, 2 ** 31)).toBe(false);
+    expect(isValid({ type: 'integer', format: 'uint32' }, -1)).toBe(false);
+    expect(isValid({ type: 'integer', format: 'uint64' }, 2n ** 64n - 1n)).toBe(true);
+    expect(isValid({ type: 'integer', format: 'uint64' }, 2n ** 64n)).toBe(false);
+    expect(isValid({ type: 'integer', format: 'uint64' }, 2n ** 63n)).toBe(true);
+    expect(isValid({ type: 'integer', format: 'int64' }, 2n ** 63n + 1n)).toBe(false);
   });
 
   it('knows the string formats', () => {

@@ -83,7 +83,15 @@ describe('valid values from a schema', () => {
     expect(names).toContain(100);
   });
 
-  it('take int64 ids from the whole safe range', () => {
+  it('make int64 values over the whole 64-bit range, exact past 2^53', () => {
+    const values = fc.sample(validValue({ type: 'integer', format: 'int64' }), { numRuns: 300, seed: 5 });
+    expect(values.some((value) => typeof value === 'bigint' && value > 2n ** 53n)).toBe(true);
+    expect(values).toContain(2n ** 63n - 1n);
+    expect(values).toContain(-(2 ** 63));
+    for (const value of values) expect(isValid({ type: 'integer', format: 'int64' }, value), String(value)).toBe(true);
+  });
+
+  it('take int64 ids from the whole range the spec allows (PetId: a maximum of 2^53 - 1)', () => {
     const ids = sample(component('PetId')) as number[];
     expect(Math.max(...ids)).toBeGreaterThan(2 ** 40);
     expect(ids).toContain(2 ** 53 - 1);

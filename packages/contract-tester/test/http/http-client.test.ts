@@ -36,6 +36,8 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"a":');
   } else if (request.url === '/v1/limited' && seen.filter(({ url }) => url === '/v1/limited').length < 3) {
     response.writeHead(429, { 'Retry-After': '0' }).end();
+  } else if (request.url === '/v1/big') {
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"id":9007199254740993,"n":[2,9223372036854775807],"x":1.5}');
   } else if (request.url === '/v1/close') {
     response.writeHead(204, { Connection: 'close' }).end();
   } else {
@@ -112,6 +114,13 @@ describe('the client of the deployment', () => {
     expect(response.bodyError).toMatch(/^the body is not JSON/);
   });
 
+  it('parses integers past 2^53 exactly', async () => {
+    const client = new ApiClient(baseUrl);
+    const response = await client.send(request({ target: '/v1/big' }));
+    client.close();
+    expect(response.body).toEqual({ id: 9007199254740993n, n: [2, 9223372036854775807n], x: 1.5 });
+  });
+
   it('goes on after the server closes a kept-alive connection', async () => {
     const client = new ApiClient(baseUrl);
     for (let round = 0; round < 3; round += 1) {
@@ -131,6 +140,21 @@ describe('the client of the deployment', () => {
     expect(retryAfterMs(new Date(Date.UTC(2026, 0, 1, 0, 0, 30)).toUTCString(), Date.UTC(2026, 0, 1))).toBe(30_000);
     expect(retryAfterMs('3600')).toBeUndefined();
     expect(retryAfterMs(undefined)).toBeUndefined();
+  });
+
+  it('waits for no 429 past the run deadline, and counts what it waited and what it did not', async () => {
+    const client = new ApiClient(baseUrl);
+    seen.length = 0;
+    expect((await client.send(request({ target: '/v1/limited' }))).status).toBe(200);
+    expect(client.rateLimit).toEqual({ waits: 2, waitedMs: 0, unresolved: 0 });
+    const late = new ApiClient(baseUrl);
+    late.deadline = performance.now() - 1;
+    seen.length = 0;
+    expect((await late.send(request({ target: '/v1/limited' }))).status).toBe(429);
+    expect(late.sent).toBe(1);
+    expect(late.rateLimit).toEqual({ waits: 0, waitedMs: 0, unresolved: 1 });
+    client.close();
+    late.close();
   });
 
   it('tells a deployment that does not answer', async () => {

@@ -89,6 +89,25 @@ function expectMinimalNewPet(body: Record<string, unknown>): void {
 }
 
 // Each run sends a few hundred requests and shrinks what it finds: more than the default 30 s on a busy machine.
+describe('a spec whose schemas the checker reads in part', { timeout: 120_000 }, () => {
+  it('goes on past a schema with an `$id` whose `$ref`s name the document, and past one it cannot compile', async () => {
+    const server = await faultyServer({});
+    const document = structuredClone(petStoreDocument());
+    const schemas = document.components.schemas as Record<string, Record<string, unknown>>;
+    // The Pet's `$ref`s (#/components/schemas/PetName, …) name nothing under its `$id`.
+    schemas['Pet']!['$id'] = 'https://example.com/schemas/pet';
+    // And a schema no validator can compile: a `$ref` to nothing.
+    schemas['Error']!['properties'] = { ...(schemas['Error']!['properties'] as object), broken: { $ref: '#/components/schemas/Nowhere' } };
+    const result = await run(server, { document, requests: 60 });
+    expect(result.failures.map(failureTitle)).toEqual([]);
+    expect(result.requests).toBeGreaterThan(60);
+    expect(result.warnings.filter((warning) => warning.includes('https://example.com/schemas/pet')).length).toBeGreaterThan(0);
+    expect(result.warnings.some((warning) => /Nowhere.*; \w+_conformance does not check the answers it describes$/.test(warning))).toBe(
+      true,
+    );
+  });
+});
+
 describe('the contract tester against broken pet stores', { timeout: 120_000 }, () => {
   it('finds a 500 on a boundary value (the largest page) and shrinks to that one parameter', async () => {
     const server = await faultyServer({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckName } from '../../src/checks/names.js';
+import type { CheckName } from '../../src/registry/checks.js';
 import { failureTitle } from '../../src/report/report.js';
 import { runContractTests, type RunResult } from '../../src/run/runner.js';
 import type { CredentialOptions } from '../../src/http/credentials.js';

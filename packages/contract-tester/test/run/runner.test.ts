@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHECKS } from '../../src/checks/names.js';
+import { DEFAULT_CHECKS } from '../../src/registry/checks.js';
 import { EMPTY_PROFILE } from '../../src/config.js';
 import {
   allocateRuns,
@@ -47,7 +47,7 @@ describe('choosing what to run', () => {
     expect(selectChecks(EMPTY_PROFILE, undefined, ['ignored_auth'])).not.toContain('ignored_auth');
     expect(() => selectChecks(EMPTY_PROFILE, ['auth_first'])).toThrow('auth_first: needs turning on');
     expect(() => selectChecks(EMPTY_PROFILE, ['status_code'])).toThrow(
-      /^no check named status_code; the checks are:\n {2}not_a_server_error\n/,
+      /^no check named status_code; the checks are:\n {2}not_a_server_error: no 5xx .*\n/,
     );
   });
 

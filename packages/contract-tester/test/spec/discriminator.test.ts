@@ -8,6 +8,7 @@ import { validValue } from '../../src/generate/valid-values.js';
 import { discriminatorValues } from '../../src/spec/discriminator.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
+import { minimalSpec, postOf } from '../support/semantics/minimal.js';
 import { petsSpec } from '../support/semantics/pets.js';
 
 type Pet = { petType: string; name?: string; purrs?: boolean; barks?: boolean };
@@ -62,3 +63,50 @@ for (const version of ['3.0.3', '3.1.0'] as const) {
     });
   });
 }
+
+describe('a discriminator whose property a branch does not require (OpenAPI 3.1.1: its absence means nothing defined)', () => {
+  const api = readApiModel(
+    minimalSpec(
+      { '/animals': postOf('addAnimal', 'Animal') },
+      {
+        schemas: {
+          Animal: {
+            oneOf: [{ $ref: '#/components/schemas/Bird' }, { $ref: '#/components/schemas/Fish' }],
+            discriminator: { propertyName: 'kind', mapping: { bird: '#/components/schemas/Bird' } },
+          },
+          Bird: { type: 'object', required: ['wings'], properties: { kind: { type: 'string' }, wings: { type: 'integer' } } },
+          Fish: { type: 'object', required: ['fins'], properties: { kind: { type: 'string' }, fins: { type: 'integer' } } },
+        },
+      },
+    ),
+  );
+  const operation = api.operations[0]!;
+  const schema = operation.body!.media[0]!.schema;
+
+  it('makes every body with the property, by the mapping or the implicit name', () => {
+    const animals = fc.sample(validValue(schema), { numRuns: 200, seed: 9 }) as Array<{ kind?: string; wings?: number; fins?: number }>;
+    for (const animal of animals) {
+      expect(animal.kind, JSON.stringify(animal)).toBe(animal.wings !== undefined ? 'bird' : 'Fish');
+      expect(isValid(schema, animal)).toBe(true);
+    }
+    expect(new Set(animals.map(({ kind }) => kind))).toEqual(new Set(['bird', 'Fish']));
+  });
+
+  it('never sends a body without it, as a refusal the server owes or otherwise', () => {
+    const coverage = coverageCases(api, operation, NO_CREDENTIALS);
+    expect(coverage.length).toBeGreaterThan(0);
+    expect(coverage.filter(({ why }) => /\bkind\b.*left out/.test(why)).map(({ why }) => why)).toEqual([]);
+    const missing = fc.sample(negativeCases(api, operation, 'missing required', NO_CREDENTIALS)!, { numRuns: 100, seed: 10 });
+    const bodies = missing.flatMap(({ request }) => (request.body ? [JSON.parse(request.body.toString('utf8')) as object] : []));
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(body).toHaveProperty('kind');
+  });
+
+  it('still sends a body without it where the branch requires it (Cat)', () => {
+    const pets = readApiModel(parseSpec(JSON.stringify(petsSpec('3.1.0'))));
+    const addPet = pets.operations.find(({ id }) => id === 'addPet')!;
+    expect(coverageCases(pets, addPet, NO_CREDENTIALS).some(({ why }) => /^body\.petType .*left out \(it is required\)$/.test(why))).toBe(
+      true,
+    );
+  });
+});

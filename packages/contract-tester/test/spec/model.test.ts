@@ -13,6 +13,7 @@ import {
   preferredMedia,
   readApiModel,
 } from '../../src/spec/model.js';
+import { minimalSpec } from '../support/semantics/minimal.js';
 import { petStoreDocument } from '../support/pet-store.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 import { GALLERY_SPEC } from '../support/test-bed/gallery.js';
@@ -69,6 +70,22 @@ describe('the model of a spec', () => {
       'header',
     ]);
     expect(petStore.maxRequestBodyBytes).toBe(petStoreDocument()['x-max-request-body-bytes']);
+  });
+
+  it('ignores header parameters named Accept, Content-Type and Authorization, as OpenAPI says', () => {
+    const header = (name: string) => ({ name, in: 'header', required: true, schema: { type: 'string', enum: ['application/json'] } });
+    const model = readApiModel(
+      minimalSpec({
+        '/documents': {
+          post: {
+            operationId: 'upload',
+            parameters: [header('Content-Type'), header('accept'), header('Authorization'), header('X-Trace')],
+            responses: { '200': { description: 'ok' } },
+          },
+        },
+      }),
+    );
+    expect(model.operations[0]!.parameters.map(({ name }) => name)).toEqual(['X-Trace']);
   });
 
   it('inlines the body schema of each media type, with how the tester makes it and its examples', () => {

@@ -4,6 +4,7 @@ import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { splitTarget } from '../../src/generate/requests.js';
+import { jsonText, parseExactJson } from '../../src/generate/json-text.js';
 import { evaluateExpression, linksFrom, linkSuppliedParameters, type Exchange, type LinkContext } from '../../src/stateful/links.js';
 import { petStoreDocument } from '../support/pet-store.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
@@ -22,7 +23,7 @@ function exchange(
   headers: HttpResponse['headers'] = {},
   requestBody?: unknown,
 ): Exchange {
-  const text = JSON.stringify(body);
+  const text = jsonText(body);
   const of = typeof id === 'string' ? operation(id) : id;
   return {
     operation: of,
@@ -68,6 +69,13 @@ describe('links', () => {
       request: { method: 'GET', target: '/v1/pets/42', credentials: { kind: 'valid' } },
     });
     expect(linksFrom(api, { ...created, response: { ...created.response, status: 400 } }, context)).toEqual([]);
+  });
+
+  it('send an id past 2^53 back digit for digit', () => {
+    const text = '{"id":9223372036854775807,"name":"Rex","categoryId":3}';
+    const big = exchange('createPet', '/v1/pets', 201, parseExactJson(text), {}, { name: 'Rex', categoryId: 3 });
+    expect(evaluateExpression('$response.body#/id', big, '/v1')).toBe(9223372036854775807n);
+    expect(evaluateExpression('pets/{$response.body#/id}', big, '/v1')).toBe('pets/9223372036854775807');
   });
 
   it('follow a Link header entry unchanged, when it leads to the operation', () => {

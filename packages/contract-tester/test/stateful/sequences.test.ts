@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ALL_CHECKS, DEFAULT_CHECKS, type CheckName } from '../../src/checks/names.js';
+import { ALL_CHECKS, DEFAULT_CHECKS, type CheckName } from '../../src/registry/checks.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import { EMPTY_PROFILE } from '../../src/config.js';
 import { emptyParts, type RequestParts } from '../../src/generate/requests.js';

@@ -113,6 +113,27 @@ describe('a tester session', () => {
     expect(problems[0]!.steps).toHaveLength(1);
   });
 
+  it('holds no 429 it could not wait out against the API: the rate limit says nothing of the request', async () => {
+    let status = 429;
+    const server = createServer((_, response) => response.writeHead(status, { 'Retry-After': '3600' }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const session = testerSession({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, key: 'psk_x' });
+    const unauthenticated = (): Parameters<Session['send']>[0] => ({
+      kind: 'auth-first',
+      operation: operationOf(session, 'listPets'),
+      request: { method: 'GET', target: '/v1/pets', headers: [], credentials: { kind: 'none' } },
+    });
+    const limited = await session.send(unauthenticated());
+    status = 400;
+    const refused = await session.send(unauthenticated());
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const judged = (problems: Array<{ check: string }>) =>
+      problems.map(({ check }) => check).filter((check) => ['auth_first', 'status_code_conformance'].includes(check));
+    expect(judged(limited.problems)).toEqual([]);
+    expect(judged(refused.problems)).toEqual(['auth_first']);
+    expect(session.client.rateLimit).toEqual({ waits: 0, waitedMs: 0, unresolved: 1 });
+  });
+
   it('labels a method the path does not have by method and path', async () => {
     const session = testerSession(await createTestApi());
     const { problems } = await session.send({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
-import { DEFAULT_CHECKS, type CheckName } from '../../src/checks/names.js';
+import { DEFAULT_CHECKS, type CheckName } from '../../src/registry/checks.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../../src/config.js';
 import { Credentials, type CredentialOptions } from '../../src/http/credentials.js';

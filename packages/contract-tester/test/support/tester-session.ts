@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { ALL_CHECKS } from '../../src/checks/names.js';
+import { ALL_CHECKS } from '../../src/registry/checks.js';
 import { ContractChecker } from '../../src/checks/response-contract.js';
 import type { TestRequest } from '../../src/generate/requests.js';
 import type { Credential } from '../../src/generate/requests.js';

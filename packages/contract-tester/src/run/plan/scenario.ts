@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { CheckName } from '../../checks/names.js';
+import type { CheckName } from '../../registry/checks.js';
 import type { OperationModel } from '../../spec/model.js';
 import type { Problem, Session } from '../../stateful/session.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CaseKind } from '../../checks/expectations.js';
-import type { CheckName } from '../../checks/names.js';
+import type { CheckName } from '../../registry/checks.js';
 import { baseParts, type FixedCase } from '../../generate/examples.js';
 import type { NegativeCase } from '../../generate/negative-requests.js';
 import { buildRequest, positiveParts, type RequestParts } from '../../generate/requests.js';

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS, DEFAULT_CHECKS, isCheckName, PROFILE_CHECKS } from '../../src/checks/names.js';
+import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, PROFILE_CHECKS, TIMING_CHECKS } from '../src/registry/checks.js';
 
 describe('the checks, by name', () => {
   it("are Schemathesis' by default, the profile's stricter ones apart, max_response_time on demand", () => {
@@ -23,5 +24,17 @@ describe('the checks, by name', () => {
     expect(isCheckName('max_response_time')).toBe(true);
     expect(isCheckName('auth_first')).toBe(true);
     expect(isCheckName('status_code')).toBe(false);
+  });
+
+  it('describes each check, and the README documents each in the table of its kind', () => {
+    for (const name of ALL_CHECKS) expect(describeCheck(name).length, name).toBeGreaterThan(10);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const tableOf = (heading: string) => {
+      const section = readme.slice(readme.indexOf(heading));
+      const table = section.slice(0, section.indexOf('\n\n', section.indexOf('| ---')));
+      return [...table.matchAll(/^\| `(\w+)`/gm)].map(([, name]) => name);
+    };
+    expect(tableOf('### By default: the spec and HTTP')).toEqual([...DEFAULT_CHECKS, ...TIMING_CHECKS]);
+    expect(tableOf('### Profile checks')).toEqual([...PROFILE_CHECKS]);
   });
 });
