@@ -29,7 +29,7 @@ import { readDeprecations, type Deprecation } from '../src/contract/deprecations
 import { readErrorCodes } from '../src/contract/error-codes.js';
 import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from '../src/contract/spec.js';
 import { PACKAGE_ROOT } from '../src/package-root.js';
-import { createIfAbsent, writeIfChanged } from './generate/files.js';
+import { createIfAbsent, removeAllBut, writeIfChanged } from './generate/files.js';
 import { migrationFiles, type WrittenMigration } from './generate/migrations.js';
 import { predecessorFiles } from './generate/predecessor.js';
 import { resourceHandlerFiles, rulesScaffoldFiles } from './generate/resources.js';
@@ -275,6 +275,8 @@ export interface GenerateResult {
   scaffolded: string[];
   /** The migrations appended, one per backend (with `migrations`). */
   migrations: WrittenMigration[];
+  /** Generated handlers of operations that are no longer CRUD operations of the spec, deleted. */
+  removed: string[];
 }
 
 /**
@@ -308,19 +310,24 @@ export async function generate({
   };
   const generatedDir = out ?? join(root, 'generated');
   const from = out ?? root;
-  const result: GenerateResult = { written: [], unchanged: [], scaffolded: [], migrations: planned.written };
+  const result: GenerateResult = { written: [], unchanged: [], scaffolded: [], migrations: planned.written, removed: [] };
   const write = async (files: FileText[]) => {
     for (const { path, text } of files) {
       (writeIfChanged(path, await format(text, prettierOptions)) ? result.written : result.unchanged).push(relative(from, path));
     }
   };
 
+  const resourceHandlers = resourceHandlerFiles(document, HEADER, generatedDir);
+  result.removed = removeAllBut(
+    join(generatedDir, 'handlers'),
+    resourceHandlers.map(({ path }) => path),
+  ).map((path) => relative(from, path));
   // First what the server runs on, then the types, which only tsc and the client read.
   await write([
     { path: join(generatedDir, 'contract.ts'), text: contractModule(document) },
     { path: join(generatedDir, 'tables.ts'), text: tablesModule(document, HEADER) },
     { path: join(generatedDir, 'queries.ts'), text: queriesModule(document, HEADER) },
-    ...resourceHandlerFiles(document, HEADER, generatedDir),
+    ...resourceHandlers,
     ...(out === undefined
       ? [
           { path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) },
@@ -353,11 +360,12 @@ export async function generate({
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   try {
-    const { written, unchanged, scaffolded, migrations } = await generate(
+    const { written, unchanged, scaffolded, migrations, removed } = await generate(
       values.out === undefined ? { migrations: true } : { out: resolve(values.out) },
     );
     const list = (files: string[]) => (files.length > 0 ? files.join(', ') : 'nothing');
     process.stderr.write(`wrote ${list(written)}; unchanged: ${list(unchanged)}\n`);
+    if (removed.length > 0) process.stderr.write(`removed (their operations are no longer CRUD operations): ${removed.join(', ')}\n`);
     if (scaffolded.length > 0) process.stderr.write(`scaffolded (answering 501 until written): ${scaffolded.join(', ')}\n`);
     if (migrations.length > 0) {
       const each = migrations.map(({ file, version, name }) => `  ${file}: version ${version}, ${JSON.stringify(name)}`);

@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /**
  * Writes `text` to `path` unless the file already holds exactly that. An unchanged file keeps its
@@ -30,4 +30,21 @@ export function createIfAbsent(path: string, text: string): boolean {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+}
+
+/**
+ * Deletes the files of `folder` that are not in `kept` (full paths): in a folder only the generator
+ * writes, a file it no longer writes is for an operation the spec no longer has, and would not compile.
+ * Returns the deleted paths.
+ */
+export function removeAllBut(folder: string, kept: readonly string[]): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  const stale = names.map((name) => join(folder, name)).filter((path) => !kept.includes(path));
+  for (const path of stale) rmSync(path, { recursive: true, force: true });
+  return stale;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,16 @@ describe('npm run generate, on a copy of the project', () => {
     expect(result.scaffolded).toEqual([]);
     expect(result.unchanged).toContain('src/handlers/index.ts');
     expect(result.unchanged).toContain('generated/contract.ts');
+  });
+
+  it('deletes a generated handler whose operation the spec no longer has, and only that', async () => {
+    const stale = join(copy, 'generated', 'handlers', 'get-animal.ts');
+    writeFileSync(stale, 'export const getAnimal = undefined;\n');
+    const result = await generate({ root: copy });
+    expect(result.removed).toEqual(['generated/handlers/get-animal.ts']);
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(join(copy, 'generated', 'handlers'))).toEqual(readdirSync(join('generated', 'handlers')));
+    expect((await generate({ root: copy })).removed).toEqual([]);
   });
 
   it('writes only the files whose content changes, leaving the others untouched', async () => {

