@@ -21,7 +21,11 @@ export default defineConfig({
       // A PostgreSQL server (TEST_DATABASE_URL, or a throwaway one) for the files that use it.
       { extends: true, test: { name: 'fast-postgres', include: fast.postgres, globalSetup: [POSTGRES] } },
       // dist/ for the built server, CLIs and packages, and PostgreSQL.
-      { extends: true, test: { name: 'slow', include: SLOW_GLOBS, globalSetup: [BUILD, POSTGRES] } },
+      // Their deadlines cover starting processes and browsers on a machine that runs other work too.
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW_GLOBS, globalSetup: [BUILD, POSTGRES], testTimeout: 120_000, hookTimeout: 180_000 },
+      },
     ],
   },
 });
