@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { fastTier, SLOW_GLOBS } from './test/support/tiers.js';
 
@@ -7,6 +8,8 @@ const POSTGRES = 'test/support/postgres-global-setup.ts';
 const fast = fastTier();
 
 export default defineConfig({
+  // The typed client from its source (tsconfig.json's paths): its exports name dist/, which only a build makes.
+  resolve: { alias: { 'petstore-client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) } },
   test: {
     setupFiles: ['test/support/cleanup.ts'],
     // Files wait on sockets, databases and child processes as much as they compute: one worker per

@@ -37,6 +37,7 @@ describe('the test tiers', () => {
     ["import { spawn } from 'node:child_process';", 'process'],
     ['const server = await startServer(env);', 'process'],
     ["const key = runKeys(['create'], env);", 'process'],
+    ['const api = clientApiPerTest(backend);', 'process'],
     ['browser = await launchChromium();', 'browser'],
     ["readFileSync(join(root, 'dist'))", 'build'],
     ["readFileSync('dist/index.js')", 'build'],

@@ -1,7 +1,7 @@
 import { readDeprecatedInputs, type DeprecatedInput } from './deprecated-inputs.js';
 import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes, type ErrorCode } from './error-codes.js';
-import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
+import { isJsonMediaType, mediaTypeEssence } from 'openapi-document/media-types';
 import { basePathOf, listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from './spec.js';
 
 /** Everything the server takes from openapi.yaml, read and checked once at start-up. */

@@ -36,7 +36,7 @@ export function slowKindOf(file: string): SlowKind | undefined {
 
 /** What in a test file's source shows each kind of work; structure.test.ts holds names to them. */
 const MARKERS: Record<Exclude<SlowKind, 'journey'>, RegExp> = {
-  process: /from 'node:child_process'|\b(startServer|startServerWithMetrics|runKeys|startPrism)\(/,
+  process: /from 'node:child_process'|\b(startServer|startServerWithMetrics|runKeys|startPrism|startClientApi|clientApiPerTest|packClient)\(/,
   browser: /\blaunchChromium\(|from 'playwright-core'/,
   build: /['"`]dist(\/|['"`]\))/,
   copy: /\bcopyProject\(/,
