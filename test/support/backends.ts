@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import type {} from './postgres-global-setup.js';
 import { createDatabaseOn } from './postgres-database.js';
 import { tempDatabaseUrl } from './processes.js';
-import { closeLater } from './test-app.js';
+import { closeLater } from './resources.js';
 
 /**
  * The storage backends the API tests run against. Each gives a fresh, empty database as a

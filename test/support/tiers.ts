@@ -34,9 +34,14 @@ export function slowKindOf(file: string): SlowKind | undefined {
   return kind !== undefined && kind in SLOW_KINDS ? (kind as SlowKind) : undefined;
 }
 
-/** What in a test file's source shows each kind of work; structure.test.ts holds names to them. */
+/**
+ * What in a test file's source shows each kind of work (test/tiers.test.ts holds names to them):
+ * the modules that do it, and the helpers that do it for a test, by name (a helper that starts
+ * processes joins this list).
+ */
 const MARKERS: Record<Exclude<SlowKind, 'journey'>, RegExp> = {
-  process: /from 'node:child_process'|\b(startServer|startServerWithMetrics|runKeys|startPrism|startClientApi|clientApiPerTest|packClient)\(/,
+  process:
+    /from 'node:child_process'|\b(startServer|startServerWithMetrics|runKeys|startPrism|startClientApi|clientApiPerTest|packClient|planDocument|runCli)\(/,
   browser: /\blaunchChromium\(|from 'playwright-core'/,
   build: /['"`]dist(\/|['"`]\))/,
   copy: /\bcopyProject\(/,
