@@ -1,18 +1,34 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { fastTier, SLOW_GLOBS } from './test/support/tiers.js';
+
+const BUILD = 'test/support/build-once.ts';
+const POSTGRES = 'test/support/postgres-global-setup.ts';
+const fast = fastTier();
 
 export default defineConfig({
+  // The typed client from its source (tsconfig.json's paths): its exports name dist/, which only a build makes.
+  resolve: { alias: { 'petstore-client': fileURLToPath(new URL('packages/client/src/index.ts', import.meta.url)) } },
   test: {
-    // The server's tests and every workspace package's, in one run with one global setup.
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    // dist/ for the process tests (built server, CLIs and packages), and a PostgreSQL server for the
-    // postgres backend (TEST_DATABASE_URL, or a throwaway one).
-    globalSetup: ['test/support/build-once.ts', 'test/support/postgres-global-setup.ts'],
     setupFiles: ['test/support/cleanup.ts'],
-    // The files spend most of their time waiting on servers, child processes and databases, so more
-    // of them run at once than there are cores (vitest's default is one fewer than the cores).
-    maxWorkers: Math.max(4, availableParallelism() - 1),
+    // Files wait on sockets, databases and child processes as much as they compute: one worker per
+    // core keeps the cores busy without a second file's waits slowing the first's deadlines.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The tiers (test/support/tiers.ts): `npm test` runs the fast ones, `npm run test:all` all three.
+    // A global set-up runs only when its project has files to run.
+    projects: [
+      { extends: true, test: { name: 'fast', include: fast.plain } },
+      // A PostgreSQL server (TEST_DATABASE_URL, or a throwaway one) for the files that use it.
+      { extends: true, test: { name: 'fast-postgres', include: fast.postgres, globalSetup: [POSTGRES] } },
+      // dist/ for the built server, CLIs and packages, and PostgreSQL.
+      // Their deadlines cover starting processes and browsers on a machine that runs other work too.
+      {
+        extends: true,
+        test: { name: 'slow', include: SLOW_GLOBS, globalSetup: [BUILD, POSTGRES], testTimeout: 120_000, hookTimeout: 180_000 },
+      },
+    ],
   },
 });

@@ -23,18 +23,20 @@ const targets = [
     stamp: join('dist', 'server-build.json'),
     // The bundle includes the dependencies, so a changed lock file means a rebuild too; src/ imports
     // code from generated/ (the error statuses, the operations that take an Idempotency-Key).
-    inputs: ['src', 'generated', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
+    inputs: ['src', 'generated', 'packages/openapi-document/src', 'scripts/build-server.mjs', 'package.json', 'package-lock.json'],
     command: [join(root, 'scripts', 'build-server.mjs')],
   },
-  // The client's types and tables come from generated/; openapi-fetch, which it inlines, from the lock file.
+  // The client's types and tables come from generated/; openapi-fetch, which it inlines, from the
+  // lock file; web-linking, which it bundles, from its source.
   workspacePackage('client', 'index.d.ts', [
     'generated',
+    'packages/web-linking/src',
     'packages/client/tsconfig.json',
     'packages/client/tsconfig.build.json',
     'tsconfig.json',
     'package-lock.json',
   ]),
-  workspacePackage('contract-tester', 'cli.js'),
+  workspacePackage('contract-tester', 'cli.js', ['packages/openapi-document/src', 'packages/web-linking/src']),
 ];
 
 function newestMtime(path) {

@@ -2,7 +2,7 @@
 // version X.Y.Z: sets its info.version to X.Y.Z and copies it to spec/releases/X.Y.Z.yaml (or into DIR),
 // after checking X.Y.Z against the versioning policy (docs/versioning.md) and the latest release there. A refused
 // version changes no file. info.version reaches nothing in generated/ (openapi-typescript leaves `info`
-// out, and scripts/generate.ts reads none of it; test/scripts/release-spec.test.ts checks), so
+// out, and scripts/generate.ts reads none of it; test/scripts/release-spec.process.test.ts checks), so
 // `npm run generate` stays current.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -17,7 +17,7 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 /** A test file uses PostgreSQL when it names the postgres backend or iterates over all backends. */
-const usesPostgres = (text) => /\bpostgresBackend\b|\bbackends\b(?!\.js)/.test(text);
+const usesPostgres = (text) => /\b(postgresBackend|allBackends)\b|\bbackends\b(?!\.js)/.test(text);
 
 function* testFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

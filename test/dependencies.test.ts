@@ -6,6 +6,7 @@ import { modules, packageFolders } from './support/workspaces.js';
 
 interface Manifest {
   name: string;
+  private?: boolean;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
 }
@@ -35,9 +36,21 @@ function packagesUsed(folder: string): string[] {
   return [...used].sort();
 }
 
+/** The private workspace packages: source only, bundled by every build that uses them, so devDependencies. */
+const BUNDLED = packageFolders()
+  .filter((folder) => folder !== '.')
+  .map(manifestOf)
+  .filter((manifest) => manifest.private)
+  .map(({ name }) => name);
+
 describe.each(packageFolders())('the dependencies of the package in %s', (folder) => {
   const manifest = manifestOf(folder);
-  const used = packagesUsed(folder);
+  const used = packagesUsed(folder).filter((name) => !BUNDLED.includes(name));
+
+  it('lists the private packages its src/ uses as devDependencies: its build bundles them', () => {
+    const bundled = packagesUsed(folder).filter((name) => BUNDLED.includes(name));
+    expect(bundled.filter((name) => !(name in (manifest.devDependencies ?? {})))).toEqual([]);
+  });
 
   it('are what its src/ uses at run time, no more, no less (the rest are devDependencies)', () => {
     if (manifest.name === 'petstore-client') {

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
+import { isJsonMediaType, mediaTypeEssence } from 'openapi-document/media-types';
 import { resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from './spec.js';
 
 /** What every error the stack writes is made from: its code, its filled message and its status. */

@@ -3,7 +3,7 @@ import { readDeprecations, type Deprecation } from './deprecations.js';
 import { readErrorCodes } from './error-codes.js';
 import { readErrorFormat, type ErrorFormat } from './error-format.js';
 import { readSecurity, type Security } from './security.js';
-import { isJsonMediaType, mediaTypeEssence } from '../../packages/openapi-document/src/media-types.js';
+import { isJsonMediaType, mediaTypeEssence } from 'openapi-document/media-types';
 import { basePathOf, listOperations, resolveRef, type OpenApiDocument, type OperationEntry } from './spec.js';
 
 /** Everything the server takes from openapi.yaml, read and checked once at start-up. */

@@ -7,8 +7,8 @@ import {
   type OperationEntry as DocumentOperationEntry,
   type OperationObject as DocumentOperationObject,
   type SchemaObject,
-} from '../../packages/openapi-document/src/document.js';
-import { resolveRef } from '../../packages/openapi-document/src/pointer.js';
+} from 'openapi-document/document';
+import { resolveRef } from 'openapi-document/pointer';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { loadYamlOneByte } from './one-byte-yaml.js';
 
@@ -20,15 +20,15 @@ export {
   type HttpMethod,
   type OpenApiDocument,
   type SchemaObject,
-} from '../../packages/openapi-document/src/document.js';
-export { exactPathPattern, matchPathTemplate } from '../../packages/openapi-document/src/paths.js';
+} from 'openapi-document/document';
+export { exactPathPattern, matchPathTemplate } from 'openapi-document/paths';
 export {
   escapePointerToken,
   resolveRef,
   resolveRefAt,
   unescapePointerToken,
   valueAtPointer,
-} from '../../packages/openapi-document/src/pointer.js';
+} from 'openapi-document/pointer';
 
 /** The server's own spec names every operation (its lint requires an operationId). */
 export interface OperationObject extends DocumentOperationObject {

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ContractChecker } from '../../packages/contract-tester/src/checks/response-contract.js';
+import { ContractChecker } from 'openapi-contract-tester/checks/response-contract';
 import type { Contract } from '../contract/contract.js';
 import { ApiError } from '../errors/api-error.js';
 import type { HandlerOutcome, OutcomeCheck } from '../http/operation-route.js';

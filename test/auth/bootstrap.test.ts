@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ensureBootstrapKey } from '../../src/auth/bootstrap.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import { SqliteStorage } from '../../src/storage/sqlite/sqlite-storage.js';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 
 describe('the first key (bootstrap)', () => {
   it('is made for "admin" only while no active key exists', async () => {
@@ -14,7 +14,7 @@ describe('the first key (bootstrap)', () => {
     expect(await ensureBootstrapKey(storage)).toMatchObject({ accountName: 'admin' });
   });
 
-  it.each(backends)('is made exactly once when several connections to one $name store try at the same moment', async (backend) => {
+  it.each(allBackends)('is made exactly once when several connections to one $name store try at the same moment', async (backend) => {
     const url = await backend.createDatabaseUrl();
     const storages = await Promise.all(Array.from({ length: 6 }, () => openStorage(url, { poolSize: 2 })));
     try {

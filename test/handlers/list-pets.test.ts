@@ -4,11 +4,11 @@ import { listPets } from '../../src/handlers/list-pets.js';
 import type { OperationHandler } from '../../src/handlers/operation.js';
 import { encodeCursor } from '../../src/handlers/paging.js';
 import type { Pet, Storage } from '../../src/storage/storage.js';
-import { backends, sqliteBackend } from '../support/backends.js';
+import { allBackends, sqliteBackend } from '../support/backends.js';
 import { operationRequest } from '../support/operation-request.js';
 import { openTestStorage } from '../support/test-app.js';
 
-describe.each(backends)('listPets handler [$name]', (backend) => {
+describe.each(allBackends)('listPets handler [$name]', (backend) => {
   let storage: Storage;
   let handler: OperationHandler<'listPets'>;
   let pets: Pet[];

@@ -3,7 +3,7 @@ import { ApiError } from '../../src/errors/api-error.js';
 import { petETag } from '../../src/handlers/entity-tags.js';
 import { updatePet } from '../../src/handlers/update-pet.js';
 import type { PetPatch, Storage } from '../../src/storage/storage.js';
-import { backends } from '../support/backends.js';
+import { allBackends, backends } from '../support/backends.js';
 import { operationRequest } from '../support/operation-request.js';
 import { openTestStorage } from '../support/test-app.js';
 
@@ -83,7 +83,10 @@ describe.each(backends)('updatePet handler [$name]', (backend) => {
       }
     }
   });
+});
 
+// Two writes at once meet in each store's own locking (the SQLite writer thread, PostgreSQL's rows).
+describe.each(allBackends)('updatePet handler, two updates at once [$name]', (backend) => {
   it('gives exactly one of two updates that send the same If-Match at once the change; the other gets 412', async () => {
     const storage = await openTestStorage(backend);
     const { id } = await storage.createPet({ name: 'Rex', categoryId: 3 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { StorageUnavailableError } from '../../src/storage/storage.js';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 import { createTestApi, openTestStorage } from '../support/test-app.js';
 
-describe.each(backends)('health endpoints [$name]', (backend) => {
+describe.each(allBackends)('health endpoints [$name]', (backend) => {
   it('answer without a key, outside /v1', async () => {
     const t = await createTestApi({ backend });
     expect((await t.api.get('/healthz').expect(200)).body).toEqual({ status: 'ok' });

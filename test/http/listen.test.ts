@@ -100,7 +100,8 @@ describe('listen', () => {
   });
 
   it('serves every connection, whichever socket took it, as its own: requests, timeouts, close', async () => {
-    const server = createServer({ headersTimeout: 200, requestTimeout: 200, connectionsCheckingInterval: 50 }, (req, res) =>
+    // Timeouts wide enough that no request sent whole meets one on a loaded machine; the stalled ones below wait them out.
+    const server = createServer({ headersTimeout: 3000, requestTimeout: 3000, connectionsCheckingInterval: 100 }, (req, res) =>
       res.end(`served ${req.url}`),
     );
     const result = await listening(server);

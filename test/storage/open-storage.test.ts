@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openStorage, storageKindOf } from '../../src/storage/open-storage.js';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 
 describe('openStorage', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('openStorage', () => {
     expect(() => storageKindOf(url)).not.toThrow(/hunter2/);
   });
 
-  it.each(backends)('opens a migrated, working store of $name', async (backend) => {
+  it.each(allBackends)('opens a migrated, working store of $name', async (backend) => {
     const storage = await openStorage(await backend.createDatabaseUrl());
     try {
       expect(storage.kind).toBe(backend.name);

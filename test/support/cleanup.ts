@@ -1,5 +1,5 @@
 import { afterAll, afterEach } from 'vitest';
-import { closeFileResources, closeTestResources } from './test-app.js';
+import { closeFileResources, closeTestResources } from './resources.js';
 
 afterEach(closeTestResources);
 afterAll(closeFileResources);

@@ -1,6 +1,6 @@
 import { loadContract, type Contract } from '../../src/contract/contract.js';
-import { readConfigFile } from '../../packages/contract-tester/src/config.js';
-import { ContractChecker as SpecChecker, type ObservedResponse } from '../../packages/contract-tester/src/checks/response-contract.js';
+import { readConfigFile } from 'openapi-contract-tester/config';
+import { ContractChecker as SpecChecker, type ObservedResponse } from 'openapi-contract-tester/checks/response-contract';
 
 export type { ObservedResponse };
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openStorage } from '../../src/storage/open-storage.js';
-import { createDatabaseOn } from './backends.js';
+import { createDatabaseOn } from './postgres-database.js';
 import { startThrowawayPostgres, type ThrowawayPostgres } from './postgres-server.js';
 
 declare module 'vitest' {

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { PostgresStorage } from '../../src/storage/postgres/postgres-storage.js';
 import type { StorageOptions } from '../../src/storage/storage.js';
 import { postgresBackend } from './backends.js';
-import { closeLater } from './test-app.js';
+import { closeLater } from './resources.js';
 
 /** A PostgresStorage on a fresh database (or on `url`), closed after the test. */
 export async function openPostgres(options: StorageOptions = {}, url?: string): Promise<{ storage: PostgresStorage; url: string }> {

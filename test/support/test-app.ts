@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { expect } from 'vitest';
 import { issueApiKey } from '../../src/auth/api-keys.js';
 import { loadContract, type Contract } from '../../src/contract/contract.js';
 import { createHandlers } from '../../src/handlers/index.js';
@@ -17,7 +16,11 @@ import type { HttpMetrics } from '../../src/metrics/metrics.js';
 import { openStorage } from '../../src/storage/open-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { sqliteBackend, type Backend } from './backends.js';
+import { closeLater } from './resources.js';
 import { checkServerHeaders, ContractChecker, type ObservedResponse } from './contract-check.js';
+
+// Kept in a module of its own so that cleanup.ts, which every test file runs, loads none of the server.
+export { closeLater } from './resources.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 
@@ -101,32 +104,12 @@ export interface TestApiOptions {
   checkOutcomes?: OutcomeCheck;
 }
 
-interface Closable {
-  close(): Promise<void>;
-}
-
-const openedInTests: Closable[] = [];
-const openedInHooks: Closable[] = [];
-
-/** Closed after the test that opened it, or, opened in beforeAll, once the file's tests are done (see cleanup.ts). */
-export function closeLater(resource: Closable): void {
-  (expect.getState().currentTestName === undefined ? openedInHooks : openedInTests).push(resource);
-}
-
 /** A fresh, empty store on the backend, closed after the test (or the file) that opened it. */
 export async function openTestStorage(backend: Backend = sqliteBackend): Promise<Storage> {
   const storage = await openStorage(await backend.createStoreUrl());
   closeLater(storage);
   return storage;
 }
-
-async function closeAll(resources: Closable[]): Promise<void> {
-  // Servers were registered after their storage: close them first.
-  for (const resource of resources.splice(0).reverse()) await resource.close();
-}
-
-export const closeTestResources = () => closeAll(openedInTests);
-export const closeFileResources = () => closeAll(openedInHooks);
 
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const storage = options.storage ?? (await openTestStorage(options.backend));

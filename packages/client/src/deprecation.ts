@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { findLink } from './link-header.js';
+import { findLink } from 'web-linking';
 
 /** What a response of a deprecated operation says about its retirement. */
 export interface DeprecationNotice {

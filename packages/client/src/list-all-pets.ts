@@ -2,7 +2,7 @@ import type { Middleware } from 'openapi-fetch';
 import type { ErrorBody, Order, OrderStatus, Pet, PetStatus, PetStoreClient } from './api-types.js';
 import { PetStoreApiError } from './errors.js';
 import { exactParams } from './exact-params.js';
-import { findLink } from './link-header.js';
+import { findLink } from 'web-linking';
 
 export interface ListAllPetsOptions {
   status?: PetStatus;

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../../src/auth/api-keys.js';
 import type { ErrorBody } from '../../../src/errors/api-error.js';
-import { backends } from '../../support/backends.js';
+import { allBackends } from '../../support/backends.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 
 const DAY_MS = 86_400_000;
 const rex = { name: 'Rex', categoryId: 3, status: 'available' };
 
-describe.each(backends)('createPet with an Idempotency-Key [$name]', (backend) => {
+describe.each(allBackends)('createPet with an Idempotency-Key [$name]', (backend) => {
   let t: TestApi;
   const clock = { now: new Date('2030-01-01T00:00:00.000Z') };
   beforeEach(async () => {

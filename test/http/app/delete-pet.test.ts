@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../src/errors/api-error.js';
 import type { Pet } from '../../../src/storage/storage.js';
-import { backends } from '../../support/backends.js';
+import { allBackends, backends } from '../../support/backends.js';
 import { LARGEST_PET_ID, OUT_OF_RANGE_PET_IDS } from '../../support/pet-ids.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 
@@ -58,33 +58,6 @@ describe.each(backends)('deletePet [$name]', (backend) => {
     expect(await t.storage.getPet(1)).toBeDefined();
   });
 
-  it('racing a patch of the same pet, either removes it after the patch or leaves the patch a 404', async () => {
-    for (let round = 0; round < 5; round += 1) {
-      const { id } = await t.storage.createPet({ name: `pet-${round}`, categoryId: 1 });
-      const [removed, patched] = await Promise.all([
-        t.api.delete(`/v1/pets/${id}`).set(t.auth),
-        t.api.patch(`/v1/pets/${id}`).set(t.auth).send({ status: 'sold' }),
-      ]);
-      expect(removed.status).toBe(204);
-      expect([200, 404]).toContain(patched.status);
-      await t.api.get(`/v1/pets/${id}`).set(t.auth).expect(404);
-    }
-  });
-
-  it('of a delete and a patch sent at once with the same If-Match, lets exactly one through; the other finds the pet gone or changed', async () => {
-    for (let round = 0; round < 5; round += 1) {
-      const { id } = await t.storage.createPet({ name: `pet-${round}`, categoryId: 1 });
-      const [removed, patched] = await Promise.all([
-        t.api.delete(`/v1/pets/${id}`).set(t.auth).set('If-Match', `"${id}-1"`),
-        t.api.patch(`/v1/pets/${id}`).set(t.auth).set('If-Match', `"${id}-1"`).send({ status: 'sold' }),
-      ]);
-      // The patch first: the delete's tag is stale (412). The delete first: there is no pet (404 comes before 412).
-      expect([removed.status, patched.status]).toEqual(removed.status === 204 ? [204, 404] : [412, 200]);
-      const left = await t.storage.getPet(id);
-      expect(left === undefined).toBe(removed.status === 204);
-    }
-  });
-
   it.each(OUT_OF_RANGE_PET_IDS)('refuses petId %s with 400', async (petId, sentence) => {
     const res = await t.api.delete(`/v1/pets/${petId}`).set(t.auth).expect(400);
     expect(res.body).toEqual({ code: 'validation_failed', status: 400, message: `Invalid request: ${sentence}.` });
@@ -113,5 +86,40 @@ describe.each(backends)('deletePet [$name]', (backend) => {
     const after = await late.api.delete('/v1/pets/1').set(late.auth).expect(204);
     expect(after.headers['sunset']).toBeUndefined();
     expect((await late.api.get('/v1/pets').set(late.auth).expect(200)).body).toEqual([]);
+  });
+});
+
+// A delete and a patch at once meet in each store's own locking (the SQLite writer thread, PostgreSQL's rows).
+describe.each(allBackends)('deletePet beside a patch sent at once [$name]', (backend) => {
+  let t: TestApi;
+  beforeEach(async () => {
+    t = await createTestApi({ backend });
+  });
+
+  it('racing a patch of the same pet, either removes it after the patch or leaves the patch a 404', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { id } = await t.storage.createPet({ name: `pet-${round}`, categoryId: 1 });
+      const [removed, patched] = await Promise.all([
+        t.api.delete(`/v1/pets/${id}`).set(t.auth),
+        t.api.patch(`/v1/pets/${id}`).set(t.auth).send({ status: 'sold' }),
+      ]);
+      expect(removed.status).toBe(204);
+      expect([200, 404]).toContain(patched.status);
+      await t.api.get(`/v1/pets/${id}`).set(t.auth).expect(404);
+    }
+  });
+
+  it('of a delete and a patch sent at once with the same If-Match, lets exactly one through; the other finds the pet gone or changed', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { id } = await t.storage.createPet({ name: `pet-${round}`, categoryId: 1 });
+      const [removed, patched] = await Promise.all([
+        t.api.delete(`/v1/pets/${id}`).set(t.auth).set('If-Match', `"${id}-1"`),
+        t.api.patch(`/v1/pets/${id}`).set(t.auth).set('If-Match', `"${id}-1"`).send({ status: 'sold' }),
+      ]);
+      // The patch first: the delete's tag is stale (412). The delete first: there is no pet (404 comes before 412).
+      expect([removed.status, patched.status]).toEqual(removed.status === 204 ? [204, 404] : [412, 200]);
+      const left = await t.storage.getPet(id);
+      expect(left === undefined).toBe(removed.status === 204);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createPetStoreClient } from '../../../packages/client/src/index.js';
+import { createPetStoreClient } from 'petstore-client';
 import { backends } from '../../support/backends.js';
 import { rawRequest } from '../../support/raw-http.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Pet } from '../../../src/storage/storage.js';
-import { backends } from '../../support/backends.js';
+import { allBackends } from '../../support/backends.js';
 import { PAGE_SIZE, PET_STATUSES as STATUSES } from '../../support/spec-values.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 
@@ -29,7 +29,7 @@ async function allPages(t: TestApi, first: string): Promise<Pet[][]> {
   return pages;
 }
 
-describe.each(backends)('listPets [$name]', (backend) => {
+describe.each(allBackends)('listPets [$name]', (backend) => {
   let t: TestApi;
   beforeEach(async () => {
     t = await createTestApi({ backend });

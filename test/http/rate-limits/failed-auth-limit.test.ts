@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FailedAuthLimit } from '../../../src/http/rate-limits/failed-auth-limit.js';
-import { backends } from '../../support/backends.js';
+import { allBackends } from '../../support/backends.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 
 const response = () => new ServerResponse(new IncomingMessage(new Socket()));
@@ -70,7 +70,7 @@ describe('FailedAuthLimit', () => {
   });
 });
 
-describe.each(backends)('failed authentications per client address, over HTTP [$name]', (backend) => {
+describe.each(allBackends)('failed authentications per client address, over HTTP [$name]', (backend) => {
   let t: TestApi;
   let lookups: number;
   beforeEach(async () => {
@@ -125,7 +125,7 @@ describe.each(backends)('failed authentications per client address, over HTTP [$
   });
 });
 
-describe.each(backends)('the client address behind proxies [$name]', (backend) => {
+describe.each(allBackends)('the client address behind proxies [$name]', (backend) => {
   const flood = async (t: TestApi, forwardedFor: string) => {
     const statuses: number[] = [];
     for (let n = 0; n < 3; n += 1) statuses.push((await t.api.get('/v1/pets').set('X-Forwarded-For', forwardedFor)).status);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../../src/auth/api-keys.js';
-import { backends } from '../../support/backends.js';
+import { allBackends } from '../../support/backends.js';
 import { createTestApi } from '../../support/test-app.js';
 
 const limits = (requestsPerKeyPerMinute: number) => ({ requestsPerKeyPerMinute, failedAuthPerAddressPerMinute: 0 });
 
-describe.each(backends)('requests per API key [$name]', (backend) => {
+describe.each(allBackends)('requests per API key [$name]', (backend) => {
   it('counts every authenticated request, whatever its answer, and says what is left on each', async () => {
     const t = await createTestApi({ backend, rateLimits: limits(8) });
     const started = Date.now();

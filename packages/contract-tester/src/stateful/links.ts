@@ -12,7 +12,7 @@ import {
   type TestRequest,
 } from '../generate/requests.js';
 import type { HttpResponse } from '../http/http-client.js';
-import { findLink } from '../http/link-header.js';
+import { findLink } from 'web-linking';
 import { LOCATION_EXPRESSION } from './inferred-links.js';
 import { exactPathPattern, isJsonMediaType, matchPathTemplate, valueAtPointer } from '../spec/openapi.js';
 import { type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';

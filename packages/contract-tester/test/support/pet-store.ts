@@ -7,10 +7,8 @@ import type { OpenApiDocument } from '../../src/spec/openapi.js';
 // openapi.yaml, its house rules (contract-test.config.json), its server in process on either backend
 // (real, or with a fault planted) and its built server. Only the tests reach into it, and only
 // through this file; the tester itself imports nothing of it.
-export { contractFromDocument } from '../../../../src/contract/contract.js';
-export { apiError } from '../../../../src/errors/api-error.js';
-export { createHandlers } from '../../../../src/handlers/index.js';
-export type { OperationHandlers, OperationResult } from '../../../../src/handlers/operation.js';
+export { apiError, contractFromDocument, createHandlers } from '../../../../test/support/pet-store-parts.js';
+export type { OperationHandlers, OperationResult } from '../../../../test/support/pet-store-parts.js';
 export { backends } from '../../../../test/support/backends.js';
 export { PET_STORE_PROFILE } from '../../../../test/support/contract-check.js';
 export { runKeys, startServer, tempDatabaseUrl, type RunningServer } from '../../../../test/support/processes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 import { burstUntilKilled } from '../support/crash-burst.js';
 import { QUOTA_NEVER_REACHED, runKeys, startServer, type RunningServer } from '../support/processes.js';
 
@@ -37,7 +37,7 @@ async function setUp(backendName: string, createDatabaseUrl: () => Promise<strin
   return { env, apiKey: keys.stdout.trim().split('\n').at(-1)! };
 }
 
-describe.each(backends)('Idempotency-Key across server processes [$name]', (backend) => {
+describe.each(allBackends)('Idempotency-Key across server processes [$name]', (backend) => {
   it('makes exactly one pet per key when two processes on one database get the same key at the same moment', async () => {
     const { env, apiKey } = await setUp(backend.name, () => backend.createDatabaseUrl());
     const servers: RunningServer[] = await Promise.all([startServer(env), startServer(env)]);

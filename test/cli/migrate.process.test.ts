@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 import { runKeys } from '../support/processes.js';
 
-describe.each(backends)('migrate CLI [$name]', (backend) => {
+describe.each(allBackends)('migrate CLI [$name]', (backend) => {
   it('migrates a new store with npm run migrate', async () => {
     const env = { DATABASE_URL: await backend.createDatabaseUrl() };
     const stdout = execFileSync('npm', ['run', '--silent', 'migrate'], { env: { ...process.env, ...env }, encoding: 'utf8' });

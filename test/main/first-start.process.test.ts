@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 import { startServer } from '../support/processes.js';
 
 const PROCESSES = 4;
 const ROUNDS = 3;
 
-describe.each(backends)('several servers starting together on an empty store [$name]', (backend) => {
+describe.each(allBackends)('several servers starting together on an empty store [$name]', (backend) => {
   it(`create and print exactly one admin key (${ROUNDS} rounds of ${PROCESSES} processes)`, async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const env = { DATABASE_URL: await backend.createDatabaseUrl() };

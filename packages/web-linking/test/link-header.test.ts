@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLink, parseLinkHeader } from '../src/link-header.js';
+import { findLink, parseLinkHeader } from 'web-linking';
 
 describe('parseLinkHeader (RFC 8288)', () => {
   it('reads the next link the server sends', () => {

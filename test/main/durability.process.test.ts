@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backends } from '../support/backends.js';
+import { allBackends } from '../support/backends.js';
 import { burstUntilKilled, KILL_AFTER } from '../support/crash-burst.js';
 import { QUOTA_NEVER_REACHED, runKeys, startServer } from '../support/processes.js';
 
@@ -9,7 +9,7 @@ interface Created {
   categoryId: number;
 }
 
-describe.each(backends)('acknowledged writes survive a crash [$name]', (backend) => {
+describe.each(allBackends)('acknowledged writes survive a crash [$name]', (backend) => {
   it('keeps every pet it answered 201 for when it is killed (SIGKILL) during a burst of creates', async () => {
     const env = { DATABASE_URL: await backend.createDatabaseUrl(), DATABASE_CONNECT_TIMEOUT_MS: '60000', ...QUOTA_NEVER_REACHED };
     const apiKey = runKeys(['create', '--account', 'durability'], env).stdout.trim().split('\n').at(-1)!;
