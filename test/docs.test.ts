@@ -25,6 +25,7 @@ const OTHER_VARIABLES: Record<string, string> = {
   TEST_DATABASE_URL: 'the PostgreSQL server the tests use instead of a throwaway one',
   TEST_BACKENDS: 'the storage backends the API suites run on',
   PETSTORE_API_KEY: "the contract tester's and the example's API key",
+  CONTRACT_TEST_API_KEY: "the contract tester's API key (packages/contract-tester/src/http/credentials.ts builds the name)",
   PETSTORE_BASE_URL: "the example's server",
   PETSTORE_NODE_CACHE: 'where scripts/with-node.sh keeps the Node binaries and addons it fetches and builds',
 };
