@@ -16,7 +16,8 @@ export type ColumnType = 'string' | 'integer' | 'number';
  * `written` when NewPet has it (a create inserts it); `type` is the property's JSON type.
  * `patched`: PetPatch has it, so an update may set it.
  * `key`: the property that identifies a row (the primary key). `references`: the foreign keys,
- * each a column naming the `key` column of a row of another `table`.
+ * each a column naming the `key` column of a row of another `table`. `restrictedBy`: the foreign
+ * keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT).
  */
 export const PET_TABLE = {
   table: 'pets',
@@ -24,6 +25,7 @@ export const PET_TABLE = {
   written: 'NewPet',
   key: 'id',
   references: [],
+  restrictedBy: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
@@ -77,7 +79,8 @@ export function petPatchValues(petPatch: PetPatch): PetPatchValues {
  * Order's properties. A column is `read` when Order has its property (reads select it) and
  * `written` when NewOrder has it (a create inserts it); `type` is the property's JSON type.
  * `key`: the property that identifies a row (the primary key). `references`: the foreign keys,
- * each a column naming the `key` column of a row of another `table`.
+ * each a column naming the `key` column of a row of another `table`. `restrictedBy`: the foreign
+ * keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT).
  */
 export const ORDER_TABLE = {
   table: 'orders',
@@ -85,6 +88,7 @@ export const ORDER_TABLE = {
   written: 'NewOrder',
   key: 'id',
   references: [{ property: 'petId', column: 'pet_id', constraint: 'orders_pet_id_fkey', table: 'pets', key: 'id' }],
+  restrictedBy: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'petId', column: 'pet_id', type: 'integer', read: true, written: true, patched: false },

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from '../../src/contract/spec.js';
 import { kebabCase, type FileText } from './scaffold.js';
-import { columnsOf, foreignKeys, persistedSchemas, type PersistedSchemas } from './tables.js';
+import { columnsOf, foreignKeys, persistedSchemas, restrictingKeys, type PersistedSchemas } from './tables.js';
 
 const HERE = 'scripts/generate/resources.ts';
 
@@ -66,7 +66,7 @@ function markerOf(entry: OperationEntry): { kind: CrudKind; schema?: string } | 
 /** The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each works on. */
 export function crudOperations(document: OpenApiDocument): CrudOperation[] {
   const persisted = persistedSchemas(document);
-  return listOperations(document).flatMap((entry) => {
+  const operations = listOperations(document).flatMap((entry): CrudOperation[] => {
     const marker = markerOf(entry);
     if (!marker) return [];
     const id = entry.operation.operationId;
@@ -89,6 +89,18 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
       );
     return [{ entry, kind: marker.kind, persisted: stored }];
   });
+  // Only a generated delete answers a restricting reference's error: any other would answer 500.
+  for (const owner of persisted) {
+    for (const reference of owner.references ?? []) {
+      if (reference.onDelete !== 'restrict') continue;
+      if (!operations.some(({ kind, persisted: target }) => kind === 'delete' && target.read === reference.schema))
+        throw new Error(
+          `${owner.read}.${reference.property}: onDelete restrict answers ${reference.restrictError} from ${reference.schema}'s delete, ` +
+            `which is not generated: mark it x-storage delete, or make the reference onDelete cascade (${HERE})`,
+        );
+    }
+  }
+  return operations;
 }
 
 const literal = (value: unknown) => JSON.stringify(value);
@@ -238,16 +250,34 @@ export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandl
 
 function deleteHandler(document: OpenApiDocument, operation: CrudOperation): string {
   const { id, parameter, persisted } = onOneRow(document, operation, '204');
+  const restrictions = restrictingKeys(document, persisted, persistedSchemas(document));
+  if (restrictions.length > 0) needs(operation, document, '409');
+  const refusals = restrictions.map(
+    ({ reference }) =>
+      `if (outcome.constraint === ${literal(reference.constraint)}) throw apiError('${reference.restrictError!}', { ${parameter} });`,
+  );
+  const restricted = refusals.length
+    ? `if (outcome.kind === 'restricted') {
+      ${refusals.join('\n      ')}
+      throw new Error(\`\${outcome.constraint} refuses the delete\`);
+    }
+    `
+    : '';
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 import type { OperationHandler } from '../../src/handlers/operation.js';
 import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
 
-/** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}. */
+/** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}${
+    refusals.length
+      ? `; a row that names it and restricts its delete refuses it (${restrictions.map(({ reference }) => reference.restrictError).join(', ')})`
+      : ''
+  }. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
   return async ({ path: { ${parameter} } }) => {
-    if (!(await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}))) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 204 };
+    const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter});
+    if (outcome.kind === 'not_found') throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    ${restricted}return { status: 204 };
   };
 }
 `;

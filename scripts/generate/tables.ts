@@ -27,8 +27,8 @@ export interface PersistedSchemas {
   notFound?: string;
 }
 
-/** What a deleted row does to the rows that name it: they go with it. */
-const ON_DELETE = ['cascade'] as const;
+/** What a deleted row does to the rows that name it: they go with it, or they refuse its delete. */
+const ON_DELETE = ['cascade', 'restrict'] as const;
 
 /**
  * A property whose value is the key of a row of another stored schema: a FOREIGN KEY in both
@@ -41,6 +41,11 @@ export interface Reference {
   onDelete: (typeof ON_DELETE)[number];
   /** The error code of a create whose row names no row there (the spec documents its status). */
   error: string;
+  /**
+   * With `onDelete: restrict`: the error code (409) of a delete of a row this property names, answered
+   * by the generated delete of the schema it references.
+   */
+  restrictError?: string;
 }
 
 /**
@@ -65,10 +70,12 @@ function checkReferences(where: string, references: unknown): asserts references
     typeof reference.property === 'string' &&
     typeof reference.schema === 'string' &&
     typeof reference.error === 'string' &&
-    ON_DELETE.includes(reference.onDelete!);
+    ON_DELETE.includes(reference.onDelete!) &&
+    (reference.onDelete === 'restrict') === (typeof reference.restrictError === 'string');
   if (!Array.isArray(references) || !references.every(valid))
     throw new Error(
-      `${where}.references is a list of { property, schema, onDelete: ${ON_DELETE.join(' | ')}, error: <ErrorCode> } (${HERE})`,
+      `${where}.references is a list of { property, schema, onDelete: ${ON_DELETE.join(' | ')}, error: <ErrorCode> }, ` +
+        `with restrictError: <ErrorCode> (409, the referenced row's delete refused) exactly when onDelete is restrict (${HERE})`,
     );
 }
 
@@ -314,6 +321,19 @@ export function foreignKeys(document: OpenApiDocument, persisted: PersistedSchem
   });
 }
 
+/** The foreign keys of every table that name a row of `persisted` and refuse its delete (`onDelete: restrict`). */
+export function restrictingKeys(
+  document: OpenApiDocument,
+  persisted: PersistedSchemas,
+  all: readonly PersistedSchemas[],
+): { owner: PersistedSchemas; reference: ForeignKey }[] {
+  return all.flatMap((owner) =>
+    foreignKeys(document, owner, all)
+      .filter((reference) => reference.onDelete === 'restrict' && reference.schema === persisted.read)
+      .map((reference) => ({ owner, reference })),
+  );
+}
+
 const literal = (value: unknown) => JSON.stringify(value);
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 const member = (object: string, property: string) =>
@@ -329,6 +349,10 @@ function tableModule(document: OpenApiDocument, persisted: PersistedSchemas, all
   const references = foreignKeys(document, persisted, all).map(
     (reference) =>
       `{ property: ${literal(reference.property)}, column: ${literal(reference.column)}, constraint: ${literal(reference.constraint)}, table: ${literal(reference.table)}, key: ${literal(reference.key)} },`,
+  );
+  const restrictions = restrictingKeys(document, persisted, all).map(
+    ({ owner, reference }) =>
+      `{ table: ${literal(owner.table)}, column: ${literal(reference.column)}, constraint: ${literal(reference.constraint)} },`,
   );
   const readColumns = columns.filter((column) => column.read);
   const writtenColumns = columns.filter((column) => column.written);
@@ -386,13 +410,15 @@ export function ${lowerFirst(patched)}Values(${lowerFirst(patched)}: ${patched})
    written ? ` and\n * \`written\` when ${written} has it (a create inserts it)` : ''
  }; \`type\` is the property's JSON type.${patched ? `\n * \`patched\`: ${patched} has it, so an update may set it.` : ''}
  * \`key\`: the property that identifies a row (the primary key). \`references\`: the foreign keys,
- * each a column naming the \`key\` column of a row of another \`table\`.
+ * each a column naming the \`key\` column of a row of another \`table\`. \`restrictedBy\`: the foreign
+ * keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT).
  */
 export const ${upperSnake(read)}_TABLE = {
   table: ${literal(table)},
   read: ${literal(read)},${written ? `\n  written: ${literal(written)},` : ''}
   key: ${literal(persisted.key)},
   references: [${references.join(' ')}],
+  restrictedBy: [${restrictions.join(' ')}],
   columns: [
 ${description.map((line) => `    ${line}`).join('\n')}
   ],

@@ -70,6 +70,11 @@ export function referencedSql(reference: { table: string; key: string }, at: Pla
   return `SELECT 1 FROM ${quoted(reference.table)} WHERE ${quoted(reference.key)} = ${at(1)}`;
 }
 
+/** Whether a row of a restricting table names the key: what tells SQLite's unnamed violation apart on a delete. */
+export function referencingSql(restriction: { table: string; column: string }, at: Placeholder): string {
+  return `SELECT 1 FROM ${quoted(restriction.table)} WHERE ${quoted(restriction.column)} = ${at(1)} LIMIT 1`;
+}
+
 /** The filters of a page that have a value, as property names and their values, in order. */
 export function givenFilters(filters: Readonly<Record<string, string | number | undefined>>): { properties: string[]; values: unknown[] } {
   const given = Object.entries(filters).filter(([, value]) => value !== undefined);

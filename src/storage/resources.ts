@@ -7,6 +7,9 @@ export type StoredRow = unknown[];
 /** What an insert did: the row as stored, or the reference (a property) that names no row. */
 export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | { kind: 'missing_reference'; property: string };
 
+/** What a delete did: the row is gone, there was none, or a foreign key (its constraint) refuses it (ON DELETE RESTRICT). */
+export type RowDeletion = { kind: 'deleted' } | { kind: 'not_found' } | { kind: 'restricted'; constraint: string };
+
 export interface RowPage {
   /** Rows to return at most. */
   limit: number;
@@ -30,6 +33,9 @@ export interface ResourceStore {
   listRows<Row extends StoredRow>(table: StoredTable, page: RowPage): MaybePromise<Row[]>;
   /** Applies a merge patch (generated/tables.ts's <Patch>Values) to the row; undefined when there is no such row. */
   updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined>;
-  /** Whether there was such a row (its references' rows go with it, as their ON DELETE says). */
-  deleteRow(table: StoredTable, key: number | string): Promise<boolean>;
+  /**
+   * Deletes the row: the rows that name it go with it or refuse the delete, as their ON DELETE says,
+   * decided by the database in the delete's own transaction.
+   */
+  deleteRow(table: StoredTable, key: number | string): Promise<RowDeletion>;
 }

@@ -10,6 +10,7 @@ const PHOTOS: StoredTable = {
   read: 'Photo',
   key: 'id',
   references: [],
+  restrictedBy: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'takenOn', column: 'taken_on', type: 'string', read: true, written: false, patched: false },

@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { newOrderValues, ORDER_TABLE, orderFromRow, type OrderRow } from '../../generated/tables.js';
+import type { MaybePromise } from '../../src/storage/pets.js';
+import type { RowCreation, RowDeletion, RowPage, StoredRow } from '../../src/storage/resources.js';
 import type { Storage } from '../../src/storage/storage.js';
+import type { StoredTable } from '../../src/storage/stored-tables.js';
 
 /**
  * The generic resource store's contract (src/storage/resources.ts), on the orders table that
@@ -29,8 +32,8 @@ export function resourceStoreContract(open: () => Promise<Storage>): void {
     expect(await ids(undefined, { status: 'placed' })).toEqual([1, 2]);
     expect(await ids(undefined, { status: 'delivered' })).toEqual([]);
     expect(await ids(undefined, { status: undefined })).toEqual([1, 2]);
-    expect(await storage.deleteRow(ORDER_TABLE, 2)).toBe(true);
-    expect(await storage.deleteRow(ORDER_TABLE, 2)).toBe(false);
+    expect(await storage.deleteRow(ORDER_TABLE, 2)).toEqual({ kind: 'deleted' });
+    expect(await storage.deleteRow(ORDER_TABLE, 2)).toEqual({ kind: 'not_found' });
     expect(await ids(1)).toEqual([3]);
   });
 
@@ -51,5 +54,68 @@ export function resourceStoreContract(open: () => Promise<Storage>): void {
     const kept = await order(storage, tom.id);
     expect(await storage.deletePet(rex.id)).toBe('deleted');
     expect((await storage.listRows<OrderRow>(ORDER_TABLE, { limit: 10, filters: {} })).map(orderFromRow)).toEqual([kept]);
+  });
+}
+
+/** The generic store's statements on one backend, over tables the test makes (restrictContract). */
+export interface RowStatements {
+  insertRow(table: StoredTable, values: readonly unknown[]): MaybePromise<RowCreation<StoredRow>>;
+  listRows(table: StoredTable, page: RowPage): MaybePromise<StoredRow[]>;
+  deleteRow(table: StoredTable, key: number): MaybePromise<RowDeletion>;
+}
+
+/** Owners and their leashes: a leash's owner cannot be deleted while the leash names it (ON DELETE RESTRICT). */
+const LEASH_CONSTRAINT = 'leashes_owner_id_fkey';
+const OWNERS: StoredTable = {
+  table: 'owners',
+  read: 'Owner',
+  written: 'NewOwner',
+  key: 'id',
+  references: [],
+  restrictedBy: [{ table: 'leashes', column: 'owner_id', constraint: LEASH_CONSTRAINT }],
+  columns: [
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: false },
+  ],
+};
+const LEASHES: StoredTable = {
+  table: 'leashes',
+  read: 'Leash',
+  written: 'NewLeash',
+  key: 'id',
+  references: [{ property: 'ownerId', column: 'owner_id', constraint: LEASH_CONSTRAINT, table: 'owners', key: 'id' }],
+  restrictedBy: [],
+  columns: [
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'ownerId', column: 'owner_id', type: 'integer', read: true, written: true, patched: false },
+  ],
+};
+
+/** The tables of restrictContract, given the backend's key column definition (one the database assigns). */
+export function restrictTables(assignedKey: string): string[] {
+  return [
+    `CREATE TABLE "owners" ("id" ${assignedKey}, "name" TEXT NOT NULL)`,
+    `CREATE TABLE "leashes" ("id" ${assignedKey}, "owner_id" INTEGER NOT NULL CONSTRAINT "${LEASH_CONSTRAINT}" REFERENCES "owners" ("id") ON DELETE RESTRICT)`,
+  ];
+}
+
+/**
+ * A reference with `onDelete: restrict`: the delete of the row it names is refused, naming the
+ * constraint (the generated delete answers its error), and changes nothing; once no row names it, it goes.
+ */
+export function restrictContract(open: () => Promise<RowStatements>): void {
+  it('refuses the delete of a row a restricting reference names, naming the constraint, and deletes it once it is free', async () => {
+    const store = await open();
+    const owner = await store.insertRow(OWNERS, ['Ann']);
+    const other = await store.insertRow(OWNERS, ['Bob']);
+    if (owner.kind !== 'created' || other.kind !== 'created') throw new Error('owners refused');
+    const leash = await store.insertRow(LEASHES, [owner.row[0]]);
+    if (leash.kind !== 'created') throw new Error('leash refused');
+    expect(await store.deleteRow(OWNERS, owner.row[0] as number)).toEqual({ kind: 'restricted', constraint: LEASH_CONSTRAINT });
+    expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([owner.row, other.row]);
+    expect(await store.deleteRow(OWNERS, other.row[0] as number)).toEqual({ kind: 'deleted' });
+    expect(await store.deleteRow(LEASHES, leash.row[0] as number)).toEqual({ kind: 'deleted' });
+    expect(await store.deleteRow(OWNERS, owner.row[0] as number)).toEqual({ kind: 'deleted' });
+    expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([]);
   });
 }

@@ -5,7 +5,7 @@ import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '..
 import { petFromRow, versionedPetFromRow, type PetRow, type VersionedPetRow } from '../pet-table.js';
 import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
-import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { ResourceStore, RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
 import * as apiKeys from './api-keys.js';
@@ -103,7 +103,7 @@ export class PostgresStorage implements Storage {
     return this.resources.updateRow<Row>(table, key, patch);
   }
 
-  deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
+  deleteRow(table: StoredTable, key: number | string): Promise<RowDeletion> {
     return this.resources.deleteRow(table, key);
   }
 

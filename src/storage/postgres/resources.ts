@@ -1,5 +1,5 @@
 import { deleteSql, getSql, givenFilters, insertSql, listSql, updateSql } from '../resource-sql.js';
-import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { ResourceStore, RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries } from './queries.js';
 
@@ -7,6 +7,8 @@ const at = (position: number) => `$${position}`;
 
 /** SQLSTATE foreign_key_violation: its error names the constraint. */
 const FOREIGN_KEY_VIOLATION = '23503';
+/** SQLSTATE restrict_violation: a delete refused by an ON DELETE RESTRICT foreign key, which it names. */
+const RESTRICT_VIOLATION = '23001';
 
 /**
  * The generic resource store on PostgreSQL: named statements made from generated/tables.ts. An insert
@@ -40,8 +42,16 @@ export function postgresResources(queries: Queries): ResourceStore {
       const [row] = await queries.arrays<Row>({ name: `${table.table}-update`, text: updateSql(table, at) }, [...patch, key]);
       return row;
     },
-    async deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
-      return (await queries.arrays({ name: `${table.table}-delete`, text: deleteSql(table, at) }, [key])).length > 0;
+    async deleteRow(table: StoredTable, key: number | string): Promise<RowDeletion> {
+      try {
+        const deleted = await queries.arrays({ name: `${table.table}-delete`, text: deleteSql(table, at) }, [key]);
+        return deleted.length > 0 ? { kind: 'deleted' } : { kind: 'not_found' };
+      } catch (error) {
+        const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+        const restricting = table.restrictedBy.find((candidate) => candidate.constraint === constraint);
+        if (code !== RESTRICT_VIOLATION || !restricting) throw error;
+        return { kind: 'restricted', constraint: restricting.constraint };
+      }
     },
   };
 }

@@ -1,9 +1,12 @@
 import type Database from 'better-sqlite3';
-import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, updateSql } from '../resource-sql.js';
-import type { RowCreation, RowPage, StoredRow } from '../resources.js';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, referencingSql, updateSql } from '../resource-sql.js';
+import type { RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 
 const at = () => '?';
+
+/** SQLite reports ON DELETE RESTRICT, checked at once rather than at the commit, as a trigger's constraint. */
+const RESTRICT_CODES: unknown[] = ['SQLITE_CONSTRAINT_TRIGGER', 'SQLITE_CONSTRAINT_FOREIGNKEY'];
 
 /**
  * The generic resource store's statements on one connection, prepared on first use and kept: reads on
@@ -60,8 +63,21 @@ export class SqliteResources {
     return this.statement(`update ${table.table}`, () => updateSql(table, at)).get(...patch, key);
   }
 
-  delete(table: StoredTable, key: number | string): boolean {
-    return this.statement(`delete ${table.table}`, () => deleteSql(table, at)).get(key) !== undefined;
+  /** As with an insert, a violation names no constraint: each restricting table is looked in for a row naming this one. */
+  delete(table: StoredTable, key: number | string): RowDeletion {
+    try {
+      return this.statement(`delete ${table.table}`, () => deleteSql(table, at)).get(key) === undefined
+        ? { kind: 'not_found' }
+        : { kind: 'deleted' };
+    } catch (error) {
+      if (!RESTRICT_CODES.includes((error as { code?: unknown }).code)) throw error;
+      const restricting = table.restrictedBy.find(
+        (restriction) =>
+          this.statement(`referencing ${restriction.constraint}`, () => referencingSql(restriction, at)).get(key) !== undefined,
+      );
+      if (!restricting) throw error;
+      return { kind: 'restricted', constraint: restricting.constraint };
+    }
   }
 }
 

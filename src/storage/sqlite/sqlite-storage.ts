@@ -8,7 +8,7 @@ import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js
 import type { ExpectedVersions, MaybePromise, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
-import type { RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
 import { checkStoredColumns, migrateSqlite } from './migrate.js';
@@ -120,7 +120,7 @@ export class SqliteStorage implements Storage {
     return this.writer.write({ kind: 'updateRow', table: table.table, key, patch }) as Promise<Row | undefined>;
   }
 
-  deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
+  deleteRow(table: StoredTable, key: number | string): Promise<RowDeletion> {
     return this.writer.write({ kind: 'deleteRow', table: table.table, key });
   }
 

@@ -3,7 +3,7 @@ import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } fr
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { newPetValues, petFromRow, versionedPetFromRow, type PetPatchValues } from '../pet-table.js';
 import type { NewPet, Pet, PetDeletion, PetUpdate } from '../pets.js';
-import type { RowCreation, StoredRow } from '../resources.js';
+import type { RowCreation, RowDeletion, StoredRow } from '../resources.js';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
 import { storedTable } from '../stored-tables.js';
 import { resourcesOn } from './resources.js';
@@ -40,7 +40,7 @@ export interface WriteValues {
   createFirstApiKey: ApiKeyRecord | undefined;
   insertRow: RowCreation<StoredRow>;
   updateRow: StoredRow | undefined;
-  deleteRow: boolean;
+  deleteRow: RowDeletion;
 }
 
 /** A write's error as plain data: its class does not survive the trip between threads. */

@@ -6,13 +6,39 @@ import { parseDocument } from 'yaml';
 import { crudOperations, resourceHandlerFiles, rulesScaffoldFiles } from '../../../scripts/generate/resources.js';
 import { parseSpec, readSpecText } from '../../../src/contract/spec.js';
 
-/** openapi.yaml with one edit, at a path of the document. */
-function edited(path: (string | number)[], value: unknown) {
+type Edit = [path: (string | number)[], value: unknown];
+
+/** openapi.yaml with edits, each at a path of the document (undefined deletes). */
+function editedAll(edits: Edit[]) {
   const document = parseDocument(readSpecText());
-  if (value === undefined) document.deleteIn(path);
-  else document.setIn(path, value);
+  for (const [path, value] of edits) {
+    if (value === undefined) document.deleteIn(path);
+    else document.setIn(path, value);
+  }
   return parseSpec(document.toString());
 }
+
+/** openapi.yaml with one edit, at a path of the document. */
+function edited(path: (string | number)[], value: unknown) {
+  return editedAll([[path, value]]);
+}
+
+/** A stored schema whose rows name an order and keep it from being deleted (onDelete: restrict). */
+const RESTRICTING_NOTE: Edit = [
+  ['components', 'schemas', 'OrderNote'],
+  {
+    type: 'object',
+    required: ['id', 'orderId'],
+    properties: { id: { type: 'integer' }, orderId: { type: 'integer' } },
+    'x-storage': {
+      table: 'order_notes',
+      key: 'id',
+      references: [
+        { property: 'orderId', schema: 'Order', onDelete: 'restrict', error: 'order_not_found', restrictError: 'order_has_notes' },
+      ],
+    },
+  },
+];
 
 describe('what npm run generate writes for operations marked x-storage: create, get, list, delete (scripts/generate/resources.ts)', () => {
   it("finds each marked operation and the stored schema it works on: its response's, or the one named", () => {
@@ -83,6 +109,25 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     ],
   ])('refuses %s, naming the operation and the fix', (_, path, value, message) => {
     expect(() => crudOperations(edited(path, value))).toThrow(message);
+  });
+
+  it('writes a delete that answers the error of each reference restricting it, once its 409 is documented', () => {
+    expect(() => resourceHandlerFiles(editedAll([RESTRICTING_NOTE]), '', 'generated')).toThrow(
+      'deleteStoreOrder: x-storage delete answers 409: document it',
+    );
+    const conflict: Edit = [['paths', '/store/orders/{orderId}', 'delete', 'responses', '409'], { description: 'The order has notes.' }];
+    const files = resourceHandlerFiles(editedAll([RESTRICTING_NOTE, conflict]), '', 'generated');
+    const remove = files.find(({ path }) => path.endsWith('delete-store-order.ts'))!.text;
+    expect(remove).toContain(`if (outcome.constraint === "order_notes_order_id_fkey") throw apiError('order_has_notes', { orderId });`);
+  });
+
+  it('refuses onDelete restrict on a reference to a schema whose delete is not generated, or without restrictError', () => {
+    const onPets: Edit = [['components', 'schemas', 'Order', 'x-storage', 'references', 0, 'onDelete'], 'restrict'];
+    expect(() => crudOperations(editedAll([onPets]))).toThrow('with restrictError: <ErrorCode> (409');
+    const withError: Edit = [['components', 'schemas', 'Order', 'x-storage', 'references', 0, 'restrictError'], 'pet_has_orders'];
+    expect(() => crudOperations(editedAll([onPets, withError]))).toThrow(
+      "Order.petId: onDelete restrict answers pet_has_orders from Pet's delete, which is not generated",
+    );
   });
 
   it('refuses a get or delete without the error code of a missing row', () => {
