@@ -24,6 +24,7 @@ export const PET_TABLE = {
   read: 'Pet',
   written: 'NewPet',
   key: 'id',
+  versioned: false,
   references: [],
   restrictedBy: [],
   columns: [
@@ -37,7 +38,7 @@ export const PET_TABLE = {
 /** A row of pets as both backends read it: Pet's columns, in order; an absent property is null. */
 export type PetRow = [id: Pet['id'], name: Pet['name'], categoryId: Pet['categoryId'], status: NonNullable<Pet['status']> | null];
 
-export function petFromRow(row: PetRow): Pet {
+export function petFromRow(row: readonly [...PetRow, ...unknown[]]): Pet {
   const value: Pet = { id: row[0], name: row[1], categoryId: row[2] };
   if (row[3] !== null) value.status = row[3];
   return value;
@@ -87,6 +88,7 @@ export const ORDER_TABLE = {
   read: 'Order',
   written: 'NewOrder',
   key: 'id',
+  versioned: false,
   references: [{ property: 'petId', column: 'pet_id', constraint: 'orders_pet_id_fkey', table: 'pets', key: 'id' }],
   restrictedBy: [],
   columns: [
@@ -107,7 +109,7 @@ export type OrderRow = [
   status: Order['status'],
 ];
 
-export function orderFromRow(row: OrderRow): Order {
+export function orderFromRow(row: readonly [...OrderRow, ...unknown[]]): Order {
   const value: Order = { id: row[0], petId: row[1], quantity: row[2], status: row[4] };
   if (row[3] !== null) value.shipDate = row[3];
   return value;

@@ -33,8 +33,15 @@ interface Response {
 
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-/** Request headers whose rules (idempotent replays, versions behind ETags) the generic store does not keep. */
-const UNHONOURED_HEADERS = ['idempotency-key', 'if-match'];
+/** Request headers whose rules (idempotent replays) the generic store does not keep. */
+const UNHONOURED_HEADERS = ['idempotency-key'];
+
+/** The request header a versioned row's update or delete is made conditional with (RFC 9110 §13.1.1). */
+const IF_MATCH = 'if-match';
+
+function headerParameter(document: OpenApiDocument, entry: OperationEntry, lowerCaseName: string): Parameter | undefined {
+  return parametersOf(document, entry).find(({ name, in: where }) => where === 'header' && name.toLowerCase() === lowerCaseName);
+}
 
 /** The component schema a body names ($ref), or its items' for an array. */
 function schemaNamed(document: OpenApiDocument, schema: SchemaObject | undefined): string | undefined {
@@ -86,6 +93,10 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
     if (unhonoured)
       throw new Error(
         `${id}: the generated handler does not honour ${unhonoured.name} yet: drop x-storage and write the handler by hand, as pets' are (${HERE})`,
+      );
+    if (headerParameter(document, entry, IF_MATCH) && !stored.versioned)
+      throw new Error(
+        `${id}: If-Match compares ${named}'s versions: mark its x-storage versioned: true (and give preconditionFailed, its 412 error code) (${HERE})`,
       );
     return [{ entry, kind: marker.kind, persisted: stored }];
   });
@@ -203,22 +214,63 @@ function onOneRow(document: OpenApiDocument, operation: CrudOperation, status: s
   return { id: operation.entry.operation.operationId, parameter: keyParameter(document, operation), persisted: operation.persisted };
 }
 
+/** A versioned row's type: the read columns, then the version (src/storage/resource-sql.ts). */
+function rowType(document: OpenApiDocument, persisted: PersistedSchemas): { type: string; version: string } {
+  const reads = columnsOf(document, persisted).filter((column) => column.read).length;
+  return persisted.versioned
+    ? { type: `[...${persisted.read}Row, version: number]`, version: `row[${reads}]` }
+    : { type: `${persisted.read}Row`, version: '' };
+}
+
+/** Whether the operation's 200 declares an ETag: then a versioned row's answer carries its tag. */
+function tagged(document: OpenApiDocument, operation: CrudOperation): boolean {
+  const declared = needs(operation, document, '200').headers?.['ETag'] !== undefined;
+  if (declared && !operation.persisted.versioned)
+    throw new Error(
+      `${operation.entry.operation.operationId}: its ETag is a version of ${operation.persisted.read}'s row: mark its x-storage versioned: true (${HERE})`,
+    );
+  return declared;
+}
+
+/** `const expected = ...` of an update or delete that takes If-Match, and the refusal of a missed version. */
+function ifMatch(
+  document: OpenApiDocument,
+  operation: CrudOperation,
+  parameter: string,
+): { expected: string; argument: string; refusal: string } {
+  const header = headerParameter(document, operation.entry, IF_MATCH);
+  if (!header) return { expected: '', argument: '', refusal: '' };
+  needs(operation, document, '412');
+  const code = operation.persisted.preconditionFailed;
+  if (!code)
+    throw new Error(
+      `${operation.entry.operation.operationId}: If-Match answers 412 with ${operation.persisted.read}'s x-storage \`preconditionFailed\` error code: give one (${HERE})`,
+    );
+  return {
+    expected: `const expected = expectedVersions(${parameter}, headers[${literal(header.name)}]);\n    `,
+    argument: ', expected',
+    refusal: `if (outcome.kind === 'precondition_failed') throw apiError('${code}', {});\n    `,
+  };
+}
+
 function getHandler(document: OpenApiDocument, operation: CrudOperation): string {
   const { id, parameter, persisted } = onOneRow(document, operation, '200');
+  const withTag = tagged(document, operation);
+  const row = rowType(document, persisted);
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
+${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
 ${imports(operation, [])}
 
-/** ${id}: one ${persisted.read} by its key, or ${notFoundCode(operation)}. */
+/** ${id}: one ${persisted.read} by its key${withTag ? ', with its ETag' : ''}, or ${notFoundCode(operation)}. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  const answer = (${parameter}: number, row: ${persisted.read}Row | undefined): OperationResult<'${id}'> => {
+  const answer = (${parameter}: number, row: ${row.type} | undefined): OperationResult<'${id}'> => {
     if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row) };
+    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
   };
   // Without async: on a backend that answers at once, so does the handler.
   return ({ path: { ${parameter} } }) => {
-    const row = storage.getRow<${persisted.read}Row>(${upperSnake(persisted.read)}_TABLE, ${parameter});
+    const row = storage.getRow<${row.type}>(${upperSnake(persisted.read)}_TABLE, ${parameter});
     return row instanceof Promise ? row.then((found) => answer(${parameter}, found)) : answer(${parameter}, row);
   };
 }
@@ -232,17 +284,28 @@ function updateHandler(document: OpenApiDocument, operation: CrudOperation): str
     throw new Error(
       `${id}: x-storage update applies ${read}'s x-storage \`patched\` schema, a merge patch of its properties: name one (${HERE})`,
     );
+  const withTag = tagged(document, operation);
+  const row = rowType(document, persisted);
+  const condition = ifMatch(document, operation, parameter);
+  const tagImports = [...(condition.expected ? ['expectedVersions'] : []), ...(withTag ? ['rowETag'] : [])];
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-import type { OperationHandler } from '../../src/handlers/operation.js';
+${tagImports.length ? `import { ${tagImports.join(', ')} } from '../../src/handlers/entity-tags.js';\n` : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
 ${imports(operation, [`${lowerFirst(patched)}Values`])}
 
-/** ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now, or ${notFoundCode(operation)}. */
+/**
+ * ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now${withTag ? ', with its new ETag' : ''}, or ${notFoundCode(operation)}.${
+   condition.expected
+     ? '\n * With If-Match, only while the row has a version it lists: the update compares and writes in one statement.'
+     : ''
+ }
+ */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} }, body }) => {
-    const row = await storage.updateRow<${read}Row>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body));
-    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 200, body: ${lowerFirst(read)}FromRow(row) };
+  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''}, body }) => {
+    ${condition.expected}const outcome = await storage.updateRow<${row.type}>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body)${condition.argument});
+    if (outcome.kind ${condition.expected ? "=== 'not_found'" : "!== 'updated'"}) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    ${condition.refusal}const { row } = outcome;
+    return { status: 200, body: ${lowerFirst(read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
   };
 }
 `;
@@ -256,6 +319,7 @@ function deleteHandler(document: OpenApiDocument, operation: CrudOperation): str
     ({ reference }) =>
       `if (outcome.constraint === ${literal(reference.constraint)}) throw apiError('${reference.restrictError!}', { ${parameter} });`,
   );
+  const condition = ifMatch(document, operation, parameter);
   const restricted = refusals.length
     ? `if (outcome.kind === 'restricted') {
       ${refusals.join('\n      ')}
@@ -265,7 +329,7 @@ function deleteHandler(document: OpenApiDocument, operation: CrudOperation): str
     : '';
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-import type { OperationHandler } from '../../src/handlers/operation.js';
+${condition.expected ? "import { expectedVersions } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
 import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
 
 /** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}${
@@ -274,10 +338,10 @@ import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
       : ''
   }. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} } }) => {
-    const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter});
+  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''} }) => {
+    ${condition.expected}const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}${condition.argument});
     if (outcome.kind === 'not_found') throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    ${restricted}return { status: 204 };
+    ${condition.refusal}${restricted}return { status: 204 };
   };
 }
 `;

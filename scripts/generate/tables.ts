@@ -25,7 +25,14 @@ export interface PersistedSchemas {
   references?: readonly Reference[];
   /** The error code of an operation that names no row of the table (`x-storage`'s `notFound`): 404. */
   notFound?: string;
+  /** Each row has a version, raised by every update, for its ETag (`x-storage`'s `versioned`). */
+  versioned?: boolean;
+  /** The error code (412) of an update or delete whose If-Match lists none of the row's ETags (`x-storage`'s `preconditionFailed`). */
+  preconditionFailed?: string;
 }
+
+/** The column a versioned table keeps each row's version in: no property of the schema. */
+export const VERSION_COLUMN = 'version';
 
 /** What a deleted row does to the rows that name it: they go with it, or they refuse its delete. */
 const ON_DELETE = ['cascade', 'restrict'] as const;
@@ -60,6 +67,8 @@ interface StorageMarker {
   patched?: string;
   notFound?: string;
   references?: Reference[];
+  versioned?: boolean;
+  preconditionFailed?: string;
   /** Named indexes that INCLUDE every column a read selects, keyed by these properties (PostgreSQL). */
   coveringIndexes?: { name: string; key: string[] }[];
 }
@@ -95,6 +104,8 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
     )
       throw new Error(`${where}.indexes is a list of indexes, each a list of ${name}'s properties (${HERE})`);
     checkReferences(where, marker.references);
+    if (marker.versioned !== undefined && typeof marker.versioned !== 'boolean')
+      throw new Error(`${where}.versioned is true when each row keeps a version for its ETag (${HERE})`);
     // A foreign key's column is indexed, so that a delete of the row it names finds its rows at once.
     const referenceIndexes = (marker.references ?? [])
       .filter(({ property }) => !(marker.indexes ?? []).some(([first]) => first === property))
@@ -110,6 +121,8 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         ...(indexes.length > 0 && { indexes }),
         ...(marker.references && { references: marker.references }),
         ...(marker.notFound && { notFound: marker.notFound }),
+        ...(marker.versioned === true && { versioned: true }),
+        ...(marker.preconditionFailed && { preconditionFailed: marker.preconditionFailed }),
         ...(marker.coveringIndexes && {
           coveringIndexes: marker.coveringIndexes.map(({ name: index, key }) => ({ name: index, key: key.map(columnName) })),
         }),
@@ -290,6 +303,24 @@ export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas
     if (other) throw new Error(`${read}.${other} and ${read}.${property} would share column ${column}: rename one (${HERE})`);
     byColumn.set(column, property);
   }
+  if (persisted.versioned) {
+    if (byColumn.has(VERSION_COLUMN))
+      throw new Error(
+        `${read}.${byColumn.get(VERSION_COLUMN)!} would share column ${VERSION_COLUMN}, where a versioned table keeps each row's version: rename it (${HERE})`,
+      );
+    // No property: selected after the read columns, raised by every update, 1 for a new row and for the rows there are.
+    columns.set(`(${VERSION_COLUMN})`, {
+      property: VERSION_COLUMN,
+      column: VERSION_COLUMN,
+      type: 'integer',
+      read: false,
+      written: false,
+      patched: false,
+      readRequired: true,
+      writtenRequired: false,
+      defaultValue: 1,
+    });
+  }
   const keyColumn = columns.get(keyProperty);
   if (!keyColumn?.read || !keyColumn.readRequired)
     throw new Error(`${read}.${keyProperty}, the key of table ${persisted.table}, must be a required property of ${read} (${HERE})`);
@@ -417,6 +448,7 @@ export const ${upperSnake(read)}_TABLE = {
   table: ${literal(table)},
   read: ${literal(read)},${written ? `\n  written: ${literal(written)},` : ''}
   key: ${literal(persisted.key)},
+  versioned: ${persisted.versioned === true},
   references: [${references.join(' ')}],
   restrictedBy: [${restrictions.join(' ')}],
   columns: [
@@ -427,7 +459,7 @@ ${description.map((line) => `    ${line}`).join('\n')}
 /** A row of ${table} as both backends read it: ${read}'s columns, in order; an absent property is null. */
 export type ${rowType} = [${readColumns.map((column) => cell(read, column, column.readRequired)).join(', ')}];
 
-export function ${lowerFirst(read)}FromRow(row: ${rowType}): ${read} {
+export function ${lowerFirst(read)}FromRow(row: readonly [...${rowType}, ...unknown[]]): ${read} {
   const value: ${read} = { ${required.join(', ')} };
 ${optional.map((line) => `  ${line}`).join('\n')}
   return value;

@@ -24,6 +24,11 @@ export interface StoredTable {
   readonly key: string;
   /** Foreign keys: a column naming the key column of a row of another table. */
   readonly references: readonly StoredReference[];
+  /**
+   * The table keeps a version per row (its `version` column, no property of the schema): a read
+   * returns it after the read columns, every update raises it, and an update or delete may expect it.
+   */
+  readonly versioned: boolean;
   /** Foreign keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT). */
   readonly restrictedBy: readonly StoredRestriction[];
   readonly columns: readonly StoredColumn[];

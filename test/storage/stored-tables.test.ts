@@ -9,6 +9,7 @@ const PHOTOS: StoredTable = {
   table: 'pet_photos',
   read: 'Photo',
   key: 'id',
+  versioned: false,
   references: [],
   restrictedBy: [],
   columns: [

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { newOrderValues, ORDER_TABLE, orderFromRow, type OrderRow } from '../../generated/tables.js';
 import type { MaybePromise } from '../../src/storage/pets.js';
-import type { RowCreation, RowDeletion, RowPage, StoredRow } from '../../src/storage/resources.js';
+import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { StoredTable } from '../../src/storage/stored-tables.js';
 
@@ -61,21 +61,27 @@ export function resourceStoreContract(open: () => Promise<Storage>): void {
 export interface RowStatements {
   insertRow(table: StoredTable, values: readonly unknown[]): MaybePromise<RowCreation<StoredRow>>;
   listRows(table: StoredTable, page: RowPage): MaybePromise<StoredRow[]>;
-  deleteRow(table: StoredTable, key: number): MaybePromise<RowDeletion>;
+  updateRow(table: StoredTable, key: number, patch: readonly unknown[], expected?: ExpectedRowVersions): MaybePromise<RowUpdate<StoredRow>>;
+  deleteRow(table: StoredTable, key: number, expected?: ExpectedRowVersions): MaybePromise<RowDeletion>;
 }
 
-/** Owners and their leashes: a leash's owner cannot be deleted while the leash names it (ON DELETE RESTRICT). */
+/**
+ * Owners and their leashes: a leash's owner cannot be deleted while the leash names it (ON DELETE
+ * RESTRICT), and each owner has a version (`x-storage`'s `versioned`), raised by an update of its name.
+ */
 const LEASH_CONSTRAINT = 'leashes_owner_id_fkey';
 const OWNERS: StoredTable = {
   table: 'owners',
   read: 'Owner',
   written: 'NewOwner',
   key: 'id',
+  versioned: true,
   references: [],
   restrictedBy: [{ table: 'leashes', column: 'owner_id', constraint: LEASH_CONSTRAINT }],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
-    { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: false },
+    { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
+    { property: 'version', column: 'version', type: 'integer', read: false, written: false, patched: false },
   ],
 };
 const LEASHES: StoredTable = {
@@ -83,6 +89,7 @@ const LEASHES: StoredTable = {
   read: 'Leash',
   written: 'NewLeash',
   key: 'id',
+  versioned: false,
   references: [{ property: 'ownerId', column: 'owner_id', constraint: LEASH_CONSTRAINT, table: 'owners', key: 'id' }],
   restrictedBy: [],
   columns: [
@@ -91,19 +98,36 @@ const LEASHES: StoredTable = {
   ],
 };
 
-/** The tables of restrictContract, given the backend's key column definition (one the database assigns). */
+/** The tables of ownersContract, given the backend's key column definition (one the database assigns). */
 export function restrictTables(assignedKey: string): string[] {
   return [
-    `CREATE TABLE "owners" ("id" ${assignedKey}, "name" TEXT NOT NULL)`,
+    `CREATE TABLE "owners" ("id" ${assignedKey}, "name" TEXT NOT NULL, "version" INTEGER NOT NULL DEFAULT 1)`,
     `CREATE TABLE "leashes" ("id" ${assignedKey}, "owner_id" INTEGER NOT NULL CONSTRAINT "${LEASH_CONSTRAINT}" REFERENCES "owners" ("id") ON DELETE RESTRICT)`,
   ];
 }
 
 /**
- * A reference with `onDelete: restrict`: the delete of the row it names is refused, naming the
- * constraint (the generated delete answers its error), and changes nothing; once no row names it, it goes.
+ * Tables the test makes, as the generator would describe them (restrictTables): a reference with
+ * `onDelete: restrict`, and a versioned table's compare-and-set writes (If-Match).
  */
-export function restrictContract(open: () => Promise<RowStatements>): void {
+export function ownersContract(open: () => Promise<RowStatements>): void {
+  it('returns the version after the read columns, raises it on each update, and writes only at an expected version', async () => {
+    const store = await open();
+    const created = await store.insertRow(OWNERS, ['Ann']);
+    if (created.kind !== 'created') throw new Error('owner refused');
+    const [id] = created.row as [number];
+    expect(created.row).toEqual([id, 'Ann', 1]);
+    expect(await store.updateRow(OWNERS, id, [1, 'Bo'], [1])).toEqual({ kind: 'updated', row: [id, 'Bo', 2] });
+    expect(await store.updateRow(OWNERS, id, [1, 'Cy'], [1, 3])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.updateRow(OWNERS, id, [1, 'Cy'], [])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.updateRow(OWNERS, id, [0, null])).toEqual({ kind: 'updated', row: [id, 'Bo', 3] });
+    expect(await store.updateRow(OWNERS, id + 1, [1, 'Cy'], [1])).toEqual({ kind: 'not_found' });
+    expect(await store.deleteRow(OWNERS, id, [2])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([[id, 'Bo', 3]]);
+    expect(await store.deleteRow(OWNERS, id + 1, [1])).toEqual({ kind: 'not_found' });
+    expect(await store.deleteRow(OWNERS, id, [2, 3])).toEqual({ kind: 'deleted' });
+  });
+
   it('refuses the delete of a row a restricting reference names, naming the constraint, and deletes it once it is free', async () => {
     const store = await open();
     const owner = await store.insertRow(OWNERS, ['Ann']);

@@ -1,5 +1,5 @@
 import { deleteSql, getSql, givenFilters, insertSql, listSql, updateSql } from '../resource-sql.js';
-import type { ResourceStore, RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
+import type { ExpectedRowVersions, ResourceStore, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries } from './queries.js';
 
@@ -15,6 +15,14 @@ const RESTRICT_VIOLATION = '23001';
  * is one statement, so its foreign key is checked in its own transaction.
  */
 export function postgresResources(queries: Queries): ResourceStore {
+  /**
+   * Why a write by key changed nothing: no such row, or a version not expected. The write itself
+   * compared the version; this read only names the reason, so a row deleted in between reads as missing.
+   */
+  const missed = async (table: StoredTable, key: number | string): Promise<{ kind: 'not_found' } | { kind: 'precondition_failed' }> =>
+    (await queries.arrays({ name: `${table.table}-get`, text: getSql(table, at) }, [key])).length === 0
+      ? { kind: 'not_found' }
+      : { kind: 'precondition_failed' };
   return {
     async insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
       try {
@@ -38,14 +46,23 @@ export function postgresResources(queries: Queries): ResourceStore {
         properties.length === 0 ? { name: `${table.table}-list`, text: listSql(table, [], at) } : { text: listSql(table, properties, at) };
       return queries.arrays<Row>(statement, [...values, afterKey, limit]);
     },
-    async updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
-      const [row] = await queries.arrays<Row>({ name: `${table.table}-update`, text: updateSql(table, at) }, [...patch, key]);
-      return row;
+    async updateRow<Row extends StoredRow>(
+      table: StoredTable,
+      key: number | string,
+      patch: readonly unknown[],
+      expected?: ExpectedRowVersions,
+    ): Promise<RowUpdate<Row>> {
+      if (expected?.length === 0) return missed(table, key);
+      const statement = { name: `${table.table}-update-${expected?.length ?? 0}`, text: updateSql(table, at, expected?.length) };
+      const [row] = await queries.arrays<Row>(statement, [...patch, key, ...(expected ?? [])]);
+      return row ? { kind: 'updated', row } : missed(table, key);
     },
-    async deleteRow(table: StoredTable, key: number | string): Promise<RowDeletion> {
+    async deleteRow(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): Promise<RowDeletion> {
+      if (expected?.length === 0) return missed(table, key);
       try {
-        const deleted = await queries.arrays({ name: `${table.table}-delete`, text: deleteSql(table, at) }, [key]);
-        return deleted.length > 0 ? { kind: 'deleted' } : { kind: 'not_found' };
+        const statement = { name: `${table.table}-delete-${expected?.length ?? 0}`, text: deleteSql(table, at, expected?.length) };
+        const deleted = await queries.arrays(statement, [key, ...(expected ?? [])]);
+        return deleted.length > 0 ? { kind: 'deleted' } : missed(table, key);
       } catch (error) {
         const { code, constraint } = error as { code?: unknown; constraint?: unknown };
         const restricting = table.restrictedBy.find((candidate) => candidate.constraint === constraint);

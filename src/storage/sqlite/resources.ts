@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, referencingSql, updateSql } from '../resource-sql.js';
-import type { RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
+import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 
 const at = () => '?';
@@ -59,16 +59,31 @@ export class SqliteResources {
     }
   }
 
-  update(table: StoredTable, key: number | string, patch: readonly unknown[]): StoredRow | undefined {
-    return this.statement(`update ${table.table}`, () => updateSql(table, at)).get(...patch, key);
+  /** Runs in the writer's batch: a missed version is told from a missing row in the same transaction. */
+  update(table: StoredTable, key: number | string, patch: readonly unknown[], expected?: ExpectedRowVersions): RowUpdate<StoredRow> {
+    if (expected?.length === 0) return this.missed(table, key);
+    const row = this.statement(`update ${table.table} ${expected?.length ?? ''}`, () => updateSql(table, at, expected?.length)).get(
+      ...patch,
+      key,
+      ...(expected ?? []),
+    );
+    return row ? { kind: 'updated', row } : this.missed(table, key);
+  }
+
+  /** Why a write by key changed nothing: no such row, or a version not expected. */
+  private missed(table: StoredTable, key: number | string): { kind: 'not_found' } | { kind: 'precondition_failed' } {
+    return this.get(table, key) === undefined ? { kind: 'not_found' } : { kind: 'precondition_failed' };
   }
 
   /** As with an insert, a violation names no constraint: each restricting table is looked in for a row naming this one. */
-  delete(table: StoredTable, key: number | string): RowDeletion {
+  delete(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): RowDeletion {
+    if (expected?.length === 0) return this.missed(table, key);
     try {
-      return this.statement(`delete ${table.table}`, () => deleteSql(table, at)).get(key) === undefined
-        ? { kind: 'not_found' }
-        : { kind: 'deleted' };
+      const deleted = this.statement(`delete ${table.table} ${expected?.length ?? ''}`, () => deleteSql(table, at, expected?.length)).get(
+        key,
+        ...(expected ?? []),
+      );
+      return deleted === undefined ? this.missed(table, key) : { kind: 'deleted' };
     } catch (error) {
       if (!RESTRICT_CODES.includes((error as { code?: unknown }).code)) throw error;
       const restricting = table.restrictedBy.find(

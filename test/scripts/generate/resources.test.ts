@@ -130,6 +130,46 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     );
   });
 
+  describe('a versioned schema (x-storage versioned: true), whose rows have ETags', () => {
+    const order = ['paths', '/store/orders/{orderId}'];
+    const versioned: Edit[] = [
+      [['components', 'schemas', 'Order', 'x-storage', 'versioned'], true],
+      [[...order, 'get', 'responses', '200', 'headers', 'ETag'], { $ref: '#/components/headers/PetETag' }],
+      [[...order, 'delete', 'parameters', 3], { $ref: '#/components/parameters/IfMatch' }],
+    ];
+    const withPreconditions: Edit[] = [
+      ...versioned,
+      [['components', 'schemas', 'Order', 'x-storage', 'preconditionFailed'], 'precondition_failed'],
+      [[...order, 'delete', 'responses', '412'], { $ref: '#/components/responses/PreconditionFailed' }],
+    ];
+
+    it('answers its get with the ETag of the version after the read columns, and deletes only at a version If-Match lists', () => {
+      const files = resourceHandlerFiles(editedAll(withPreconditions), '', 'generated');
+      const text = (name: string) => files.find(({ path }) => path.endsWith(name))!.text;
+      expect(text('get-store-order.ts')).toContain('const row = storage.getRow<[...OrderRow, version: number]>(ORDER_TABLE, orderId);');
+      expect(text('get-store-order.ts')).toContain('headers: { ETag: rowETag(orderId, row[5]) }');
+      const remove = text('delete-store-order.ts');
+      expect(remove).toContain('const expected = expectedVersions(orderId, headers["If-Match"]);');
+      expect(remove).toContain('const outcome = await storage.deleteRow(ORDER_TABLE, orderId, expected);');
+      expect(remove).toContain("if (outcome.kind === 'precondition_failed') throw apiError('precondition_failed', {});");
+    });
+
+    it('refuses If-Match without its 412 or its error code, and an ETag or If-Match on a schema without versions', () => {
+      expect(() => resourceHandlerFiles(editedAll(versioned), '', 'generated')).toThrow(
+        'deleteStoreOrder: x-storage delete answers 412: document it',
+      );
+      expect(() => resourceHandlerFiles(editedAll([...versioned, withPreconditions[4]!]), '', 'generated')).toThrow(
+        "deleteStoreOrder: If-Match answers 412 with Order's x-storage `preconditionFailed` error code: give one",
+      );
+      expect(() => crudOperations(editedAll(versioned.slice(2)))).toThrow(
+        "deleteStoreOrder: If-Match compares Order's versions: mark its x-storage versioned: true",
+      );
+      expect(() => resourceHandlerFiles(editedAll(versioned.slice(1, 2)), '', 'generated')).toThrow(
+        "getStoreOrder: its ETag is a version of Order's row: mark its x-storage versioned: true",
+      );
+    });
+  });
+
   it('refuses a get or delete without the error code of a missing row', () => {
     const spec = edited(['components', 'schemas', 'Order', 'x-storage', 'notFound'], undefined);
     expect(() => resourceHandlerFiles(spec, '', 'generated')).toThrow(

@@ -2,14 +2,14 @@ import Database from 'better-sqlite3';
 import { describe } from 'vitest';
 import { SqliteResources } from '../../../src/storage/sqlite/resources.js';
 import { sqliteBackend } from '../../support/backends.js';
-import { resourceStoreContract, restrictContract, restrictTables } from '../../support/resource-store.js';
+import { resourceStoreContract, ownersContract, restrictTables } from '../../support/resource-store.js';
 import { openTestStorage } from '../../support/test-app.js';
 
 // On a file, so that writes go through the writer thread and its batches, as the server's do.
 describe('the generic resource store on SQLite', () => {
   resourceStoreContract(() => openTestStorage(sqliteBackend));
   // The statements the writer thread runs, on a connection set up as its is (foreign keys on).
-  restrictContract(async () => {
+  ownersContract(async () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
     for (const sql of restrictTables('INTEGER PRIMARY KEY')) db.exec(sql);
@@ -17,7 +17,8 @@ describe('the generic resource store on SQLite', () => {
     return {
       insertRow: (table, values) => resources.insert(table, values),
       listRows: (table, page) => resources.list(table, page),
-      deleteRow: (table, key) => resources.delete(table, key),
+      updateRow: (table, key, patch, expected) => resources.update(table, key, patch, expected),
+      deleteRow: (table, key, expected) => resources.delete(table, key, expected),
     };
   });
 });
