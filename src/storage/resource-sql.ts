@@ -1,5 +1,6 @@
 // The statements of the generic resource store (resources.ts), made from a table's description in
 // generated/tables.ts: the same SQL in both backends but for how a parameter is written.
+import type { ExpectedRowVersions, RowUpdate, StoredRow } from './resources.js';
 import type { StoredTable } from './stored-tables.js';
 
 const quoted = (name: string) => `"${name}"`;
@@ -89,6 +90,21 @@ export function referencedSql(reference: { table: string; key: string }, at: Pla
 /** Whether a row of a restricting table names the key: what tells SQLite's unnamed violation apart on a delete. */
 export function referencingSql(restriction: { table: string; column: string }, at: Placeholder): string {
   return `SELECT 1 FROM ${quoted(restriction.table)} WHERE ${quoted(restriction.column)} = ${at(1)} LIMIT 1`;
+}
+
+/** Whether a merge patch (generated/tables.ts's <Patch>Values: each flag, then its value) sets no property. */
+export function setsNothing(patch: readonly unknown[]): boolean {
+  return patch.every((value, index) => index % 2 === 1 || value === 0);
+}
+
+/**
+ * What an update that sets nothing answers, from the row as it is: nothing is written, so the
+ * version (and the ETag) stays, and If-Match still has to hold.
+ */
+export function unchanged<Row extends StoredRow>(table: StoredTable, row: Row | undefined, expected: ExpectedRowVersions): RowUpdate<Row> {
+  if (!row) return { kind: 'not_found' };
+  const version = row[table.columns.filter(({ read }) => read).length];
+  return expected === undefined || expected.includes(version as number) ? { kind: 'updated', row } : { kind: 'precondition_failed' };
 }
 
 /** The filters of a page that have a value, as property names and their values, in order. */

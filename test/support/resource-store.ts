@@ -120,7 +120,11 @@ export function ownersContract(open: () => Promise<RowStatements>): void {
     expect(await store.updateRow(OWNERS, id, [1, 'Bo'], [1])).toEqual({ kind: 'updated', row: [id, 'Bo', 2] });
     expect(await store.updateRow(OWNERS, id, [1, 'Cy'], [1, 3])).toEqual({ kind: 'precondition_failed' });
     expect(await store.updateRow(OWNERS, id, [1, 'Cy'], [])).toEqual({ kind: 'precondition_failed' });
-    expect(await store.updateRow(OWNERS, id, [0, null])).toEqual({ kind: 'updated', row: [id, 'Bo', 3] });
+    // A patch that sets nothing writes nothing: the version stays, and If-Match still has to hold.
+    expect(await store.updateRow(OWNERS, id, [0, null])).toEqual({ kind: 'updated', row: [id, 'Bo', 2] });
+    expect(await store.updateRow(OWNERS, id, [0, null], [1])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.updateRow(OWNERS, id + 1, [0, null])).toEqual({ kind: 'not_found' });
+    expect(await store.updateRow(OWNERS, id, [1, 'Bo'])).toEqual({ kind: 'updated', row: [id, 'Bo', 3] });
     expect(await store.updateRow(OWNERS, id + 1, [1, 'Cy'], [1])).toEqual({ kind: 'not_found' });
     expect(await store.deleteRow(OWNERS, id, [2])).toEqual({ kind: 'precondition_failed' });
     expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([[id, 'Bo', 3]]);

@@ -1,4 +1,4 @@
-import { deleteSql, getSql, givenFilters, insertSql, listSql, updateSql } from '../resource-sql.js';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, setsNothing, unchanged, updateSql } from '../resource-sql.js';
 import type { ExpectedRowVersions, ResourceStore, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries } from './queries.js';
@@ -19,10 +19,10 @@ export function postgresResources(queries: Queries): ResourceStore {
    * Why a write by key changed nothing: no such row, or a version not expected. The write itself
    * compared the version; this read only names the reason, so a row deleted in between reads as missing.
    */
+  const get = async <Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> =>
+    (await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]))[0];
   const missed = async (table: StoredTable, key: number | string): Promise<{ kind: 'not_found' } | { kind: 'precondition_failed' }> =>
-    (await queries.arrays({ name: `${table.table}-get`, text: getSql(table, at) }, [key])).length === 0
-      ? { kind: 'not_found' }
-      : { kind: 'precondition_failed' };
+    (await get(table, key)) === undefined ? { kind: 'not_found' } : { kind: 'precondition_failed' };
   return {
     async insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
       try {
@@ -35,10 +35,7 @@ export function postgresResources(queries: Queries): ResourceStore {
         return { kind: 'missing_reference', property: reference.property };
       }
     },
-    async getRow<Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> {
-      const [row] = await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]);
-      return row;
-    },
+    getRow: get,
     listRows<Row extends StoredRow>(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): Promise<Row[]> {
       const { properties, values } = givenFilters(filters);
       // A filtered page is sent unnamed, so planned for its values: see LIST_PETS_BY_STATUS (statements.ts).
@@ -52,6 +49,7 @@ export function postgresResources(queries: Queries): ResourceStore {
       patch: readonly unknown[],
       expected?: ExpectedRowVersions,
     ): Promise<RowUpdate<Row>> {
+      if (setsNothing(patch)) return unchanged(table, await get<Row>(table, key), expected);
       if (expected?.length === 0) return missed(table, key);
       const statement = { name: `${table.table}-update-${expected?.length ?? 0}`, text: updateSql(table, at, expected?.length) };
       const [row] = await queries.arrays<Row>(statement, [...patch, key, ...(expected ?? [])]);

@@ -1,5 +1,16 @@
 import type Database from 'better-sqlite3';
-import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, referencingSql, updateSql } from '../resource-sql.js';
+import {
+  deleteSql,
+  getSql,
+  givenFilters,
+  insertSql,
+  listSql,
+  referencedSql,
+  referencingSql,
+  setsNothing,
+  unchanged,
+  updateSql,
+} from '../resource-sql.js';
 import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 
@@ -61,6 +72,7 @@ export class SqliteResources {
 
   /** Runs in the writer's batch: a missed version is told from a missing row in the same transaction. */
   update(table: StoredTable, key: number | string, patch: readonly unknown[], expected?: ExpectedRowVersions): RowUpdate<StoredRow> {
+    if (setsNothing(patch)) return unchanged(table, this.get(table, key), expected);
     if (expected?.length === 0) return this.missed(table, key);
     const row = this.statement(`update ${table.table} ${expected?.length ?? ''}`, () => updateSql(table, at, expected?.length)).get(
       ...patch,
