@@ -222,9 +222,9 @@ function rowType(document: OpenApiDocument, persisted: PersistedSchemas): { type
     : { type: `${persisted.read}Row`, version: '' };
 }
 
-/** Whether the operation's 200 declares an ETag: then a versioned row's answer carries its tag. */
-function tagged(document: OpenApiDocument, operation: CrudOperation): boolean {
-  const declared = needs(operation, document, '200').headers?.['ETag'] !== undefined;
+/** Whether the operation's answer (200, or a create's 201) declares an ETag: then a versioned row's answer carries its tag. */
+function tagged(document: OpenApiDocument, operation: CrudOperation, status = '200'): boolean {
+  const declared = needs(operation, document, status).headers?.['ETag'] !== undefined;
   if (declared && !operation.persisted.versioned)
     throw new Error(
       `${operation.entry.operation.operationId}: its ETag is a version of ${operation.persisted.read}'s row: mark its x-storage versioned: true (${HERE})`,
@@ -356,16 +356,24 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const getter = all.find((other) => other.kind === 'get' && other.persisted.read === read);
   if (located && !getter)
     throw new Error(`${id}: its Location names where the ${read} is read: mark that operation x-storage get (${HERE})`);
-  const location = getter
-    ? `, headers: { Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} }) }`
-    : '';
+  const withTag = tagged(document, operation, '201');
+  const row = rowType(document, persisted);
+  const headers = [
+    ...(getter
+      ? [
+          `Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} })`,
+        ]
+      : []),
+    ...(withTag ? [`ETag: rowETag(created.${persisted.key}, ${row.version.replace('row', 'outcome.row')})`] : []),
+  ];
+  const location = headers.length ? `, headers: { ${headers.join(', ')} }` : '';
   const references = foreignKeys(document, persisted, persistedSchemas(document)).map(
     ({ property, error }) =>
       `if (outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
   );
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
+${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
 import { rules } from '../../${rulesPath(read).replace(/\.ts$/, '.js')}';
 ${imports(operation, [`${lowerFirst(written)}Values`])}
 
@@ -377,7 +385,7 @@ ${imports(operation, [`${lowerFirst(written)}Values`])}
 export function ${id}(${located ? "{ storage, basePath, clock }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>" : "{ storage, clock }: Pick<HandlerDeps, 'storage' | 'clock'>"}): OperationHandler<'${id}'> {
   return async ({ body, principal }) => {
     const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
-    const outcome = await storage.insertRow<${read}Row>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));
+    const outcome = await storage.insertRow<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));
     if (outcome.kind === 'missing_reference') {
       ${references.join('\n      ')}
       throw new Error(\`\${outcome.property} names no row\`);

@@ -150,6 +150,7 @@ function withVaccinations(spec: string): string {
               required: true,
               schema: { type: 'string', examples: ['/v1/vaccinations/1'] },
             },
+            ...tag,
           },
         },
         '413': ref('PayloadTooLarge'),
@@ -309,6 +310,7 @@ describe('a resource with writes added from the spec and its rules alone (on a c
         expect(created).toMatchObject({
           status: 201,
           location: '/v1/vaccinations/1',
+          etag: '"1-1"',
           body: { id: 1, petId: 1, vaccine: 'rabies', givenOn: '2020-01-10' },
         });
         await send('POST', '/vaccinations', { petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' });

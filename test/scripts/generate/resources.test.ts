@@ -135,6 +135,7 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     const versioned: Edit[] = [
       [['components', 'schemas', 'Order', 'x-storage', 'versioned'], true],
       [[...order, 'get', 'responses', '200', 'headers', 'ETag'], { $ref: '#/components/headers/PetETag' }],
+      [['paths', '/store/orders', 'post', 'responses', '201', 'headers', 'ETag'], { $ref: '#/components/headers/PetETag' }],
       [[...order, 'delete', 'parameters', 3], { $ref: '#/components/parameters/IfMatch' }],
     ];
     const withPreconditions: Edit[] = [
@@ -148,6 +149,7 @@ describe('what npm run generate writes for operations marked x-storage: create, 
       const text = (name: string) => files.find(({ path }) => path.endsWith(name))!.text;
       expect(text('get-store-order.ts')).toContain('const row = storage.getRow<[...OrderRow, version: number]>(ORDER_TABLE, orderId);');
       expect(text('get-store-order.ts')).toContain('headers: { ETag: rowETag(orderId, row[5]) }');
+      expect(text('create-store-order.ts')).toContain('ETag: rowETag(created.id, outcome.row[5])');
       const remove = text('delete-store-order.ts');
       expect(remove).toContain('const expected = expectedVersions(orderId, headers["If-Match"]);');
       expect(remove).toContain('const outcome = await storage.deleteRow(ORDER_TABLE, orderId, expected);');
@@ -158,10 +160,10 @@ describe('what npm run generate writes for operations marked x-storage: create, 
       expect(() => resourceHandlerFiles(editedAll(versioned), '', 'generated')).toThrow(
         'deleteStoreOrder: x-storage delete answers 412: document it',
       );
-      expect(() => resourceHandlerFiles(editedAll([...versioned, withPreconditions[4]!]), '', 'generated')).toThrow(
+      expect(() => resourceHandlerFiles(editedAll([...versioned, withPreconditions[5]!]), '', 'generated')).toThrow(
         "deleteStoreOrder: If-Match answers 412 with Order's x-storage `preconditionFailed` error code: give one",
       );
-      expect(() => crudOperations(editedAll(versioned.slice(2)))).toThrow(
+      expect(() => crudOperations(editedAll(versioned.slice(3)))).toThrow(
         "deleteStoreOrder: If-Match compares Order's versions: mark its x-storage versioned: true",
       );
       expect(() => resourceHandlerFiles(editedAll(versioned.slice(1, 2)), '', 'generated')).toThrow(
