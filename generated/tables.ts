@@ -16,14 +16,17 @@ export type ColumnType = 'string' | 'integer' | 'number';
  * `written` when NewPet has it (a create inserts it); `type` is the property's JSON type.
  * `patched`: PetPatch has it, so an update may set it.
  * `key`: the property that identifies a row (the primary key). `references`: the foreign keys,
- * each a column naming the `key` column of a row of another `table`.
+ * each a column naming the `key` column of a row of another `table`. `restrictedBy`: the foreign
+ * keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT).
  */
 export const PET_TABLE = {
   table: 'pets',
   read: 'Pet',
   written: 'NewPet',
   key: 'id',
+  versioned: false,
   references: [],
+  restrictedBy: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
@@ -35,7 +38,7 @@ export const PET_TABLE = {
 /** A row of pets as both backends read it: Pet's columns, in order; an absent property is null. */
 export type PetRow = [id: Pet['id'], name: Pet['name'], categoryId: Pet['categoryId'], status: NonNullable<Pet['status']> | null];
 
-export function petFromRow(row: PetRow): Pet {
+export function petFromRow(row: readonly [...PetRow, ...unknown[]]): Pet {
   const value: Pet = { id: row[0], name: row[1], categoryId: row[2] };
   if (row[3] !== null) value.status = row[3];
   return value;
@@ -77,14 +80,17 @@ export function petPatchValues(petPatch: PetPatch): PetPatchValues {
  * Order's properties. A column is `read` when Order has its property (reads select it) and
  * `written` when NewOrder has it (a create inserts it); `type` is the property's JSON type.
  * `key`: the property that identifies a row (the primary key). `references`: the foreign keys,
- * each a column naming the `key` column of a row of another `table`.
+ * each a column naming the `key` column of a row of another `table`. `restrictedBy`: the foreign
+ * keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT).
  */
 export const ORDER_TABLE = {
   table: 'orders',
   read: 'Order',
   written: 'NewOrder',
   key: 'id',
+  versioned: false,
   references: [{ property: 'petId', column: 'pet_id', constraint: 'orders_pet_id_fkey', table: 'pets', key: 'id' }],
+  restrictedBy: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'petId', column: 'pet_id', type: 'integer', read: true, written: true, patched: false },
@@ -103,7 +109,7 @@ export type OrderRow = [
   status: Order['status'],
 ];
 
-export function orderFromRow(row: OrderRow): Order {
+export function orderFromRow(row: readonly [...OrderRow, ...unknown[]]): Order {
   const value: Order = { id: row[0], petId: row[1], quantity: row[2], status: row[4] };
   if (row[3] !== null) value.shipDate = row[3];
   return value;

@@ -7,7 +7,8 @@ import { ORDER_TABLE } from '../tables.js';
 /** deleteStoreOrder: removes one Order by its key (its key is never reused), or order_not_found. */
 export function deleteStoreOrder({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'deleteStoreOrder'> {
   return async ({ path: { orderId } }) => {
-    if (!(await storage.deleteRow(ORDER_TABLE, orderId))) throw apiError('order_not_found', { orderId });
+    const outcome = await storage.deleteRow(ORDER_TABLE, orderId);
+    if (outcome.kind === 'not_found') throw apiError('order_not_found', { orderId });
     return { status: 204 };
   };
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { listOperations, resolveRef, type OpenApiDocument, type OperationEntry, type SchemaObject } from '../../src/contract/spec.js';
 import { kebabCase, type FileText } from './scaffold.js';
-import { columnsOf, foreignKeys, persistedSchemas, type PersistedSchemas } from './tables.js';
+import { columnsOf, foreignKeys, persistedSchemas, restrictingKeys, type PersistedSchemas } from './tables.js';
 
 const HERE = 'scripts/generate/resources.ts';
 
@@ -33,8 +33,15 @@ interface Response {
 
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-/** Request headers whose rules (idempotent replays, versions behind ETags) the generic store does not keep. */
-const UNHONOURED_HEADERS = ['idempotency-key', 'if-match'];
+/** Request headers whose rules (idempotent replays) the generic store does not keep. */
+const UNHONOURED_HEADERS = ['idempotency-key'];
+
+/** The request header a versioned row's update or delete is made conditional with (RFC 9110 §13.1.1). */
+const IF_MATCH = 'if-match';
+
+function headerParameter(document: OpenApiDocument, entry: OperationEntry, lowerCaseName: string): Parameter | undefined {
+  return parametersOf(document, entry).find(({ name, in: where }) => where === 'header' && name.toLowerCase() === lowerCaseName);
+}
 
 /** The component schema a body names ($ref), or its items' for an array. */
 function schemaNamed(document: OpenApiDocument, schema: SchemaObject | undefined): string | undefined {
@@ -66,7 +73,7 @@ function markerOf(entry: OperationEntry): { kind: CrudKind; schema?: string } | 
 /** The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each works on. */
 export function crudOperations(document: OpenApiDocument): CrudOperation[] {
   const persisted = persistedSchemas(document);
-  return listOperations(document).flatMap((entry) => {
+  const operations = listOperations(document).flatMap((entry): CrudOperation[] => {
     const marker = markerOf(entry);
     if (!marker) return [];
     const id = entry.operation.operationId;
@@ -87,8 +94,24 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
       throw new Error(
         `${id}: the generated handler does not honour ${unhonoured.name} yet: drop x-storage and write the handler by hand, as pets' are (${HERE})`,
       );
+    if (headerParameter(document, entry, IF_MATCH) && !stored.versioned)
+      throw new Error(
+        `${id}: If-Match compares ${named}'s versions: mark its x-storage versioned: true (and give preconditionFailed, its 412 error code) (${HERE})`,
+      );
     return [{ entry, kind: marker.kind, persisted: stored }];
   });
+  // Only a generated delete answers a restricting reference's error: any other would answer 500.
+  for (const owner of persisted) {
+    for (const reference of owner.references ?? []) {
+      if (reference.onDelete !== 'restrict') continue;
+      if (!operations.some(({ kind, persisted: target }) => kind === 'delete' && target.read === reference.schema))
+        throw new Error(
+          `${owner.read}.${reference.property}: onDelete restrict answers ${reference.restrictError} from ${reference.schema}'s delete, ` +
+            `which is not generated: mark it x-storage delete, or make the reference onDelete cascade (${HERE})`,
+        );
+    }
+  }
+  return operations;
 }
 
 const literal = (value: unknown) => JSON.stringify(value);
@@ -191,22 +214,63 @@ function onOneRow(document: OpenApiDocument, operation: CrudOperation, status: s
   return { id: operation.entry.operation.operationId, parameter: keyParameter(document, operation), persisted: operation.persisted };
 }
 
+/** A versioned row's type: the read columns, then the version (src/storage/resource-sql.ts). */
+function rowType(document: OpenApiDocument, persisted: PersistedSchemas): { type: string; version: string } {
+  const reads = columnsOf(document, persisted).filter((column) => column.read).length;
+  return persisted.versioned
+    ? { type: `[...${persisted.read}Row, version: number]`, version: `row[${reads}]` }
+    : { type: `${persisted.read}Row`, version: '' };
+}
+
+/** Whether the operation's answer (200, or a create's 201) declares an ETag: then a versioned row's answer carries its tag. */
+function tagged(document: OpenApiDocument, operation: CrudOperation, status = '200'): boolean {
+  const declared = needs(operation, document, status).headers?.['ETag'] !== undefined;
+  if (declared && !operation.persisted.versioned)
+    throw new Error(
+      `${operation.entry.operation.operationId}: its ETag is a version of ${operation.persisted.read}'s row: mark its x-storage versioned: true (${HERE})`,
+    );
+  return declared;
+}
+
+/** `const expected = ...` of an update or delete that takes If-Match, and the refusal of a missed version. */
+function ifMatch(
+  document: OpenApiDocument,
+  operation: CrudOperation,
+  parameter: string,
+): { expected: string; argument: string; refusal: string } {
+  const header = headerParameter(document, operation.entry, IF_MATCH);
+  if (!header) return { expected: '', argument: '', refusal: '' };
+  needs(operation, document, '412');
+  const code = operation.persisted.preconditionFailed;
+  if (!code)
+    throw new Error(
+      `${operation.entry.operation.operationId}: If-Match answers 412 with ${operation.persisted.read}'s x-storage \`preconditionFailed\` error code: give one (${HERE})`,
+    );
+  return {
+    expected: `const expected = expectedVersions(${parameter}, headers[${literal(header.name)}]);\n    `,
+    argument: ', expected',
+    refusal: `if (outcome.kind === 'precondition_failed') throw apiError('${code}', {});\n    `,
+  };
+}
+
 function getHandler(document: OpenApiDocument, operation: CrudOperation): string {
   const { id, parameter, persisted } = onOneRow(document, operation, '200');
+  const withTag = tagged(document, operation);
+  const row = rowType(document, persisted);
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
+${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
 ${imports(operation, [])}
 
-/** ${id}: one ${persisted.read} by its key, or ${notFoundCode(operation)}. */
+/** ${id}: one ${persisted.read} by its key${withTag ? ', with its ETag' : ''}, or ${notFoundCode(operation)}. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  const answer = (${parameter}: number, row: ${persisted.read}Row | undefined): OperationResult<'${id}'> => {
+  const answer = (${parameter}: number, row: ${row.type} | undefined): OperationResult<'${id}'> => {
     if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row) };
+    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
   };
   // Without async: on a backend that answers at once, so does the handler.
   return ({ path: { ${parameter} } }) => {
-    const row = storage.getRow<${persisted.read}Row>(${upperSnake(persisted.read)}_TABLE, ${parameter});
+    const row = storage.getRow<${row.type}>(${upperSnake(persisted.read)}_TABLE, ${parameter});
     return row instanceof Promise ? row.then((found) => answer(${parameter}, found)) : answer(${parameter}, row);
   };
 }
@@ -220,17 +284,28 @@ function updateHandler(document: OpenApiDocument, operation: CrudOperation): str
     throw new Error(
       `${id}: x-storage update applies ${read}'s x-storage \`patched\` schema, a merge patch of its properties: name one (${HERE})`,
     );
+  const withTag = tagged(document, operation);
+  const row = rowType(document, persisted);
+  const condition = ifMatch(document, operation, parameter);
+  const tagImports = [...(condition.expected ? ['expectedVersions'] : []), ...(withTag ? ['rowETag'] : [])];
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-import type { OperationHandler } from '../../src/handlers/operation.js';
+${tagImports.length ? `import { ${tagImports.join(', ')} } from '../../src/handlers/entity-tags.js';\n` : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
 ${imports(operation, [`${lowerFirst(patched)}Values`])}
 
-/** ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now, or ${notFoundCode(operation)}. */
+/**
+ * ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now${withTag ? ', with its new ETag' : ''}, or ${notFoundCode(operation)}.${
+   condition.expected
+     ? '\n * With If-Match, only while the row has a version it lists: the update compares and writes in one statement.'
+     : ''
+ }
+ */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} }, body }) => {
-    const row = await storage.updateRow<${read}Row>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body));
-    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 200, body: ${lowerFirst(read)}FromRow(row) };
+  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''}, body }) => {
+    ${condition.expected}const outcome = await storage.updateRow<${row.type}>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body)${condition.argument});
+    if (outcome.kind ${condition.expected ? "=== 'not_found'" : "!== 'updated'"}) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    ${condition.refusal}const { row } = outcome;
+    return { status: 200, body: ${lowerFirst(read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
   };
 }
 `;
@@ -238,16 +313,35 @@ export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandl
 
 function deleteHandler(document: OpenApiDocument, operation: CrudOperation): string {
   const { id, parameter, persisted } = onOneRow(document, operation, '204');
+  const restrictions = restrictingKeys(document, persisted, persistedSchemas(document));
+  if (restrictions.length > 0) needs(operation, document, '409');
+  const refusals = restrictions.map(
+    ({ reference }) =>
+      `if (outcome.constraint === ${literal(reference.constraint)}) throw apiError('${reference.restrictError!}', { ${parameter} });`,
+  );
+  const condition = ifMatch(document, operation, parameter);
+  const restricted = refusals.length
+    ? `if (outcome.kind === 'restricted') {
+      ${refusals.join('\n      ')}
+      throw new Error(\`\${outcome.constraint} refuses the delete\`);
+    }
+    `
+    : '';
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-import type { OperationHandler } from '../../src/handlers/operation.js';
+${condition.expected ? "import { expectedVersions } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
 import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
 
-/** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}. */
+/** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}${
+    refusals.length
+      ? `; a row that names it and restricts its delete refuses it (${restrictions.map(({ reference }) => reference.restrictError).join(', ')})`
+      : ''
+  }. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} } }) => {
-    if (!(await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}))) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 204 };
+  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''} }) => {
+    ${condition.expected}const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}${condition.argument});
+    if (outcome.kind === 'not_found') throw apiError('${notFoundCode(operation)}', { ${parameter} });
+    ${condition.refusal}${restricted}return { status: 204 };
   };
 }
 `;
@@ -262,16 +356,24 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const getter = all.find((other) => other.kind === 'get' && other.persisted.read === read);
   if (located && !getter)
     throw new Error(`${id}: its Location names where the ${read} is read: mark that operation x-storage get (${HERE})`);
-  const location = getter
-    ? `, headers: { Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} }) }`
-    : '';
+  const withTag = tagged(document, operation, '201');
+  const row = rowType(document, persisted);
+  const headers = [
+    ...(getter
+      ? [
+          `Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} })`,
+        ]
+      : []),
+    ...(withTag ? [`ETag: rowETag(created.${persisted.key}, ${row.version.replace('row', 'outcome.row')})`] : []),
+  ];
+  const location = headers.length ? `, headers: { ${headers.join(', ')} }` : '';
   const references = foreignKeys(document, persisted, persistedSchemas(document)).map(
     ({ property, error }) =>
       `if (outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
   );
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
+${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
 import { rules } from '../../${rulesPath(read).replace(/\.ts$/, '.js')}';
 ${imports(operation, [`${lowerFirst(written)}Values`])}
 
@@ -283,7 +385,7 @@ ${imports(operation, [`${lowerFirst(written)}Values`])}
 export function ${id}(${located ? "{ storage, basePath, clock }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>" : "{ storage, clock }: Pick<HandlerDeps, 'storage' | 'clock'>"}): OperationHandler<'${id}'> {
   return async ({ body, principal }) => {
     const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
-    const outcome = await storage.insertRow<${read}Row>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));
+    const outcome = await storage.insertRow<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));
     if (outcome.kind === 'missing_reference') {
       ${references.join('\n      ')}
       throw new Error(\`\${outcome.property} names no row\`);

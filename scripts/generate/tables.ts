@@ -25,10 +25,17 @@ export interface PersistedSchemas {
   references?: readonly Reference[];
   /** The error code of an operation that names no row of the table (`x-storage`'s `notFound`): 404. */
   notFound?: string;
+  /** Each row has a version, raised by every update, for its ETag (`x-storage`'s `versioned`). */
+  versioned?: boolean;
+  /** The error code (412) of an update or delete whose If-Match lists none of the row's ETags (`x-storage`'s `preconditionFailed`). */
+  preconditionFailed?: string;
 }
 
-/** What a deleted row does to the rows that name it: they go with it. */
-const ON_DELETE = ['cascade'] as const;
+/** The column a versioned table keeps each row's version in: no property of the schema. */
+export const VERSION_COLUMN = 'version';
+
+/** What a deleted row does to the rows that name it: they go with it, or they refuse its delete. */
+const ON_DELETE = ['cascade', 'restrict'] as const;
 
 /**
  * A property whose value is the key of a row of another stored schema: a FOREIGN KEY in both
@@ -41,6 +48,11 @@ export interface Reference {
   onDelete: (typeof ON_DELETE)[number];
   /** The error code of a create whose row names no row there (the spec documents its status). */
   error: string;
+  /**
+   * With `onDelete: restrict`: the error code (409) of a delete of a row this property names, answered
+   * by the generated delete of the schema it references.
+   */
+  restrictError?: string;
 }
 
 /**
@@ -55,6 +67,8 @@ interface StorageMarker {
   patched?: string;
   notFound?: string;
   references?: Reference[];
+  versioned?: boolean;
+  preconditionFailed?: string;
   /** Named indexes that INCLUDE every column a read selects, keyed by these properties (PostgreSQL). */
   coveringIndexes?: { name: string; key: string[] }[];
 }
@@ -65,10 +79,12 @@ function checkReferences(where: string, references: unknown): asserts references
     typeof reference.property === 'string' &&
     typeof reference.schema === 'string' &&
     typeof reference.error === 'string' &&
-    ON_DELETE.includes(reference.onDelete!);
+    ON_DELETE.includes(reference.onDelete!) &&
+    (reference.onDelete === 'restrict') === (typeof reference.restrictError === 'string');
   if (!Array.isArray(references) || !references.every(valid))
     throw new Error(
-      `${where}.references is a list of { property, schema, onDelete: ${ON_DELETE.join(' | ')}, error: <ErrorCode> } (${HERE})`,
+      `${where}.references is a list of { property, schema, onDelete: ${ON_DELETE.join(' | ')}, error: <ErrorCode> }, ` +
+        `with restrictError: <ErrorCode> (409, the referenced row's delete refused) exactly when onDelete is restrict (${HERE})`,
     );
 }
 
@@ -88,6 +104,8 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
     )
       throw new Error(`${where}.indexes is a list of indexes, each a list of ${name}'s properties (${HERE})`);
     checkReferences(where, marker.references);
+    if (marker.versioned !== undefined && typeof marker.versioned !== 'boolean')
+      throw new Error(`${where}.versioned is true when each row keeps a version for its ETag (${HERE})`);
     // A foreign key's column is indexed, so that a delete of the row it names finds its rows at once.
     const referenceIndexes = (marker.references ?? [])
       .filter(({ property }) => !(marker.indexes ?? []).some(([first]) => first === property))
@@ -103,6 +121,8 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         ...(indexes.length > 0 && { indexes }),
         ...(marker.references && { references: marker.references }),
         ...(marker.notFound && { notFound: marker.notFound }),
+        ...(marker.versioned === true && { versioned: true }),
+        ...(marker.preconditionFailed && { preconditionFailed: marker.preconditionFailed }),
         ...(marker.coveringIndexes && {
           coveringIndexes: marker.coveringIndexes.map(({ name: index, key }) => ({ name: index, key: key.map(columnName) })),
         }),
@@ -283,6 +303,24 @@ export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas
     if (other) throw new Error(`${read}.${other} and ${read}.${property} would share column ${column}: rename one (${HERE})`);
     byColumn.set(column, property);
   }
+  if (persisted.versioned) {
+    if (byColumn.has(VERSION_COLUMN))
+      throw new Error(
+        `${read}.${byColumn.get(VERSION_COLUMN)!} would share column ${VERSION_COLUMN}, where a versioned table keeps each row's version: rename it (${HERE})`,
+      );
+    // No property: selected after the read columns, raised by every update, 1 for a new row and for the rows there are.
+    columns.set(`(${VERSION_COLUMN})`, {
+      property: VERSION_COLUMN,
+      column: VERSION_COLUMN,
+      type: 'integer',
+      read: false,
+      written: false,
+      patched: false,
+      readRequired: true,
+      writtenRequired: false,
+      defaultValue: 1,
+    });
+  }
   const keyColumn = columns.get(keyProperty);
   if (!keyColumn?.read || !keyColumn.readRequired)
     throw new Error(`${read}.${keyProperty}, the key of table ${persisted.table}, must be a required property of ${read} (${HERE})`);
@@ -314,6 +352,19 @@ export function foreignKeys(document: OpenApiDocument, persisted: PersistedSchem
   });
 }
 
+/** The foreign keys of every table that name a row of `persisted` and refuse its delete (`onDelete: restrict`). */
+export function restrictingKeys(
+  document: OpenApiDocument,
+  persisted: PersistedSchemas,
+  all: readonly PersistedSchemas[],
+): { owner: PersistedSchemas; reference: ForeignKey }[] {
+  return all.flatMap((owner) =>
+    foreignKeys(document, owner, all)
+      .filter((reference) => reference.onDelete === 'restrict' && reference.schema === persisted.read)
+      .map((reference) => ({ owner, reference })),
+  );
+}
+
 const literal = (value: unknown) => JSON.stringify(value);
 const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
 const member = (object: string, property: string) =>
@@ -329,6 +380,10 @@ function tableModule(document: OpenApiDocument, persisted: PersistedSchemas, all
   const references = foreignKeys(document, persisted, all).map(
     (reference) =>
       `{ property: ${literal(reference.property)}, column: ${literal(reference.column)}, constraint: ${literal(reference.constraint)}, table: ${literal(reference.table)}, key: ${literal(reference.key)} },`,
+  );
+  const restrictions = restrictingKeys(document, persisted, all).map(
+    ({ owner, reference }) =>
+      `{ table: ${literal(owner.table)}, column: ${literal(reference.column)}, constraint: ${literal(reference.constraint)} },`,
   );
   const readColumns = columns.filter((column) => column.read);
   const writtenColumns = columns.filter((column) => column.written);
@@ -386,13 +441,16 @@ export function ${lowerFirst(patched)}Values(${lowerFirst(patched)}: ${patched})
    written ? ` and\n * \`written\` when ${written} has it (a create inserts it)` : ''
  }; \`type\` is the property's JSON type.${patched ? `\n * \`patched\`: ${patched} has it, so an update may set it.` : ''}
  * \`key\`: the property that identifies a row (the primary key). \`references\`: the foreign keys,
- * each a column naming the \`key\` column of a row of another \`table\`.
+ * each a column naming the \`key\` column of a row of another \`table\`. \`restrictedBy\`: the foreign
+ * keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT).
  */
 export const ${upperSnake(read)}_TABLE = {
   table: ${literal(table)},
   read: ${literal(read)},${written ? `\n  written: ${literal(written)},` : ''}
   key: ${literal(persisted.key)},
+  versioned: ${persisted.versioned === true},
   references: [${references.join(' ')}],
+  restrictedBy: [${restrictions.join(' ')}],
   columns: [
 ${description.map((line) => `    ${line}`).join('\n')}
   ],
@@ -401,7 +459,7 @@ ${description.map((line) => `    ${line}`).join('\n')}
 /** A row of ${table} as both backends read it: ${read}'s columns, in order; an absent property is null. */
 export type ${rowType} = [${readColumns.map((column) => cell(read, column, column.readRequired)).join(', ')}];
 
-export function ${lowerFirst(read)}FromRow(row: ${rowType}): ${read} {
+export function ${lowerFirst(read)}FromRow(row: readonly [...${rowType}, ...unknown[]]): ${read} {
   const value: ${read} = { ${required.join(', ')} };
 ${optional.map((line) => `  ${line}`).join('\n')}
   return value;

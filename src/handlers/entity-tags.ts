@@ -8,6 +8,9 @@ export function petETag(id: number, version: number): string {
   return `"${id}-${version}"`;
 }
 
+/** A versioned row's strong ETag, made as a pet's is: its key and its version (generated/handlers/). */
+export const rowETag: (key: number, version: number) => string = petETag;
+
 /** One entity-tag of a list: `W/` when weak, then the opaque tag between its quotes. */
 const ENTITY_TAG = /(W\/)?"([^"]*)"/g;
 

@@ -1,11 +1,30 @@
 import type { MaybePromise } from './pets.js';
 import type { StoredTable } from './stored-tables.js';
 
+/** A row's key: the value of its table's key column. */
+export type RowKey = number | string;
+
 /** A row as both backends read it: the read schema's columns, in order (generated/tables.ts's row types). */
 export type StoredRow = unknown[];
 
 /** What an insert did: the row as stored, or the reference (a property) that names no row. */
 export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | { kind: 'missing_reference'; property: string };
+
+/**
+ * What a delete did: the row is gone, there was none, its version was none of those expected, or a
+ * foreign key (its constraint) refuses it (ON DELETE RESTRICT).
+ */
+export type RowDeletion =
+  { kind: 'deleted' } | { kind: 'not_found' } | { kind: 'precondition_failed' } | { kind: 'restricted'; constraint: string };
+
+/** What an update did: the row as it is now, or none, or its version was none of those expected. */
+export type RowUpdate<Row extends StoredRow> = { kind: 'updated'; row: Row } | { kind: 'not_found' } | { kind: 'precondition_failed' };
+
+/**
+ * The versions of a versioned row a write accepts (If-Match): undefined for any, otherwise a list,
+ * possibly empty (then the write changes nothing).
+ */
+export type ExpectedRowVersions = readonly number[] | undefined;
 
 export interface RowPage {
   /** Rows to return at most. */
@@ -28,8 +47,16 @@ export interface ResourceStore {
   getRow<Row extends StoredRow>(table: StoredTable, key: number | string): MaybePromise<Row | undefined>;
   /** Rows ordered by key ascending; answered at once as getRow is. */
   listRows<Row extends StoredRow>(table: StoredTable, page: RowPage): MaybePromise<Row[]>;
-  /** Applies a merge patch (generated/tables.ts's <Patch>Values) to the row; undefined when there is no such row. */
-  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined>;
-  /** Whether there was such a row (its references' rows go with it, as their ON DELETE says). */
-  deleteRow(table: StoredTable, key: number | string): Promise<boolean>;
+  /** Applies a merge patch (generated/tables.ts's <Patch>Values) to the row, if its version is one expected. */
+  updateRow<Row extends StoredRow>(
+    table: StoredTable,
+    key: number | string,
+    patch: readonly unknown[],
+    expected?: ExpectedRowVersions,
+  ): Promise<RowUpdate<Row>>;
+  /**
+   * Deletes the row: the rows that name it go with it or refuse the delete, as their ON DELETE says,
+   * decided by the database in the delete's own transaction.
+   */
+  deleteRow(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): Promise<RowDeletion>;
 }

@@ -24,6 +24,13 @@ export interface StoredTable {
   readonly key: string;
   /** Foreign keys: a column naming the key column of a row of another table. */
   readonly references: readonly StoredReference[];
+  /**
+   * The table keeps a version per row (its `version` column, no property of the schema): a read
+   * returns it after the read columns, every update raises it, and an update or delete may expect it.
+   */
+  readonly versioned: boolean;
+  /** Foreign keys of other tables that refuse the delete of a row they name (ON DELETE RESTRICT). */
+  readonly restrictedBy: readonly StoredRestriction[];
   readonly columns: readonly StoredColumn[];
 }
 
@@ -34,6 +41,14 @@ export interface StoredReference {
   readonly constraint: string;
   readonly table: string;
   readonly key: string;
+}
+
+/** A column of another table whose foreign key keeps a row it names from being deleted. */
+export interface StoredRestriction {
+  readonly table: string;
+  readonly column: string;
+  /** The constraint's name in both backends' migrations: the generated delete answers its error. */
+  readonly constraint: string;
 }
 
 /** A stored table by its name, as generated/tables.ts describes it (what crosses to SQLite's writer thread is the name). */

@@ -64,6 +64,8 @@ function withVaccinations(spec: string): string {
       written: 'NewVaccination',
       patched: 'VaccinationPatch',
       notFound: 'vaccination_not_found',
+      versioned: true,
+      preconditionFailed: 'precondition_failed',
       references: [{ property: 'petId', schema: 'Pet', onDelete: 'cascade', error: 'vaccination_pet_not_found' }],
     },
     properties: {
@@ -98,6 +100,15 @@ function withVaccinations(spec: string): string {
   ] as const)
     codes.add(document.createNode({ const: code, description, 'x-http-status': status }));
   const common = [{ $ref: '#/components/parameters/RequestId' }];
+  const tag = { ETag: { required: true, description: "The vaccination's strong entity-tag.", schema: { type: 'string' } } };
+  const ifMatch = {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: "Only while the vaccination's ETag is one of these; otherwise 412 and nothing changes.",
+    schema: { type: 'string' },
+    example: '"1-1"',
+  };
   document.setIn(['paths', '/vaccinations'], {
     get: {
       operationId: 'listVaccinations',
@@ -139,6 +150,7 @@ function withVaccinations(spec: string): string {
               required: true,
               schema: { type: 'string', examples: ['/v1/vaccinations/1'] },
             },
+            ...tag,
           },
         },
         '413': ref('PayloadTooLarge'),
@@ -156,7 +168,11 @@ function withVaccinations(spec: string): string {
       description: 'One vaccination.',
       'x-storage': 'get',
       parameters: [ID_PATH, ...common],
-      responses: { '200': body('The vaccination.', 'Vaccination', VACCINATION), '404': ref('NotFound'), ...SHARED },
+      responses: {
+        '200': { ...body('The vaccination.', 'Vaccination', VACCINATION), headers: tag },
+        '404': ref('NotFound'),
+        ...SHARED,
+      },
     },
     patch: {
       operationId: 'updateVaccination',
@@ -164,11 +180,12 @@ function withVaccinations(spec: string): string {
       summary: 'Correct a vaccination',
       description: 'Changes the fields sent of a vaccination.',
       'x-storage': 'update',
-      parameters: [ID_PATH, ...common],
+      parameters: [ID_PATH, ifMatch, ...common],
       requestBody: { required: true, ...body('The fields to change.', 'VaccinationPatch', { vaccine: 'rabies' }) },
       responses: {
-        '200': body('The vaccination as it is now.', 'Vaccination', VACCINATION),
+        '200': { ...body('The vaccination as it is now.', 'Vaccination', VACCINATION), headers: tag },
         '404': ref('NotFound'),
+        '412': ref('PreconditionFailed'),
         '413': ref('PayloadTooLarge'),
         '415': ref('UnsupportedMediaType'),
         ...SHARED,
@@ -180,8 +197,8 @@ function withVaccinations(spec: string): string {
       summary: 'Remove a vaccination',
       description: 'Removes a vaccination recorded by mistake.',
       'x-storage': { operation: 'delete', schema: 'Vaccination' },
-      parameters: [ID_PATH, ...common],
-      responses: { '204': { description: 'Removed.' }, '404': ref('NotFound'), ...SHARED },
+      parameters: [ID_PATH, ifMatch, ...common],
+      responses: { '204': { description: 'Removed.' }, '404': ref('NotFound'), '412': ref('PreconditionFailed'), ...SHARED },
     },
   });
   return document.toString();
@@ -200,7 +217,7 @@ export const rules: ResourceRules<components['schemas']['NewVaccination']> = {
 };
 `;
 
-/** The messages of the three new error codes, in src/errors/registry.ts. */
+/** The messages of the three new error codes, in src/errors/document-messages.ts. */
 const MESSAGES = `  vaccination_not_found: ({ vaccinationId }: { vaccinationId: number }) => \`No vaccination with id \${vaccinationId}.\`,
   vaccination_pet_not_found: ({ petId }: { petId: number }) => \`No pet with id \${petId} to vaccinate.\`,
   vaccination_in_future: ({ givenOn }: { givenOn: string }) => \`givenOn \${givenOn} is after today.\`,
@@ -227,9 +244,9 @@ describe('a resource with writes added from the spec and its rules alone (on a c
     const at = (file: string) => join(copy, file);
     writeFileSync(at('openapi.yaml'), withVaccinations(readFileSync(at('openapi.yaml'), 'utf8')));
     writeFileSync(at('src/rules/vaccination.ts'), RULES);
-    const registry = readFileSync(at('src/errors/registry.ts'), 'utf8');
+    const registry = readFileSync(at('src/errors/document-messages.ts'), 'utf8');
     const anchor = registry.indexOf('  pet_not_found:');
-    writeFileSync(at('src/errors/registry.ts'), registry.slice(0, anchor) + MESSAGES + registry.slice(anchor));
+    writeFileSync(at('src/errors/document-messages.ts'), registry.slice(0, anchor) + MESSAGES + registry.slice(anchor));
   });
   afterAll(() => removeProjectCopy(copy));
 
@@ -238,7 +255,7 @@ describe('a resource with writes added from the spec and its rules alone (on a c
     expect(generated.status, generated.stderr).toBe(0);
     expect(generated.stderr).toContain('create vaccinations');
     const changed = [...snapshot(copy)].filter(([path, text]) => before.get(path) !== text).map(([path]) => path);
-    const handWritten = ['openapi.yaml', 'src/errors/registry.ts', 'src/rules/vaccination.ts'];
+    const handWritten = ['openapi.yaml', 'src/errors/document-messages.ts', 'src/rules/vaccination.ts'];
     expect(changed.filter((path) => !handWritten.includes(path)).sort()).toEqual([
       'generated/contract.ts',
       'generated/handlers/create-vaccination.ts',
@@ -272,13 +289,18 @@ describe('a resource with writes added from the spec and its rules alone (on a c
       try {
         const key = server.output.map((line) => /^\s+(psk_\S+)$/.exec(line)?.[1]).find(Boolean);
         const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
-        const send = async (method: string, path: string, body?: object) => {
-          const res = await fetch(`${server.baseUrl}${path}`, { method, headers, ...(body && { body: JSON.stringify(body) }) });
+        const send = async (method: string, path: string, body?: object, extra: Record<string, string> = {}) => {
+          const res = await fetch(`${server.baseUrl}${path}`, {
+            method,
+            headers: { ...headers, ...extra },
+            ...(body && { body: JSON.stringify(body) }),
+          });
           return {
             status: res.status,
+            etag: res.headers.get('ETag'),
             location: res.headers.get('Location'),
             link: res.headers.get('Link'),
-            body: res.status === 204 ? undefined : await res.json(),
+            body: res.status === 204 || res.status === 304 ? undefined : await res.json(),
           };
         };
         expect((await send('POST', '/pets', { name: 'Rex', categoryId: 3 })).status).toBe(201);
@@ -288,11 +310,12 @@ describe('a resource with writes added from the spec and its rules alone (on a c
         expect(created).toMatchObject({
           status: 201,
           location: '/v1/vaccinations/1',
+          etag: '"1-1"',
           body: { id: 1, petId: 1, vaccine: 'rabies', givenOn: '2020-01-10' },
         });
         await send('POST', '/vaccinations', { petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' });
         await send('POST', '/vaccinations', { petId: 1, vaccine: 'parvovirus', givenOn: '2020-03-01' });
-        expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 200, body: created.body });
+        expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 200, etag: '"1-1"', body: created.body });
 
         const page = await send('GET', '/vaccinations?limit=2');
         expect((page.body as { id: number }[]).map(({ id }) => id)).toEqual([1, 2]);
@@ -310,18 +333,26 @@ describe('a resource with writes added from the spec and its rules alone (on a c
         });
         expect((await send('POST', '/vaccinations', { petId: 1, vaccine: 'rabies', givenOn: '2020-02-30' })).status).toBe(400);
 
-        expect(await send('PATCH', '/vaccinations/3', { vaccine: 'parvovirus booster' })).toMatchObject({
+        // The ETag: If-Match writes only at a version it lists, and every change raises the version.
+        expect(await send('PATCH', '/vaccinations/3', { vaccine: 'x' }, { 'If-Match': '"3-2"' })).toMatchObject({
+          status: 412,
+          body: { code: 'precondition_failed' },
+        });
+        expect(await send('PATCH', '/vaccinations/3', { vaccine: 'parvovirus booster' }, { 'If-Match': '"3-1"' })).toMatchObject({
           status: 200,
+          etag: '"3-2"',
           body: { id: 3, petId: 1, vaccine: 'parvovirus booster', givenOn: '2020-03-01' },
         });
         expect((await send('GET', '/vaccinations/3')).body).toMatchObject({ vaccine: 'parvovirus booster' });
-        expect((await send('PATCH', '/vaccinations/3', {})).body).toMatchObject({ vaccine: 'parvovirus booster' });
+        expect(await send('PATCH', '/vaccinations/3', {})).toMatchObject({ etag: '"3-2"', body: { vaccine: 'parvovirus booster' } });
+        expect((await send('GET', '/vaccinations/3', undefined, { 'If-None-Match': '"3-2"' })).status).toBe(304);
         expect(await send('PATCH', '/vaccinations/9', { vaccine: 'x' })).toMatchObject({
           status: 404,
           body: { code: 'vaccination_not_found' },
         });
 
-        expect((await send('DELETE', '/vaccinations/1')).status).toBe(204);
+        expect((await send('DELETE', '/vaccinations/1', undefined, { 'If-Match': '"1-2"' })).status).toBe(412);
+        expect((await send('DELETE', '/vaccinations/1', undefined, { 'If-Match': '"1-1"' })).status).toBe(204);
         expect(await send('GET', '/vaccinations/1')).toMatchObject({ status: 404, body: { code: 'vaccination_not_found' } });
         expect((await send('DELETE', '/vaccinations/1')).status).toBe(404);
         // The pet's delete takes its vaccinations with it.

@@ -9,7 +9,9 @@ const PHOTOS: StoredTable = {
   table: 'pet_photos',
   read: 'Photo',
   key: 'id',
+  versioned: false,
   references: [],
+  restrictedBy: [],
   columns: [
     { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
     { property: 'takenOn', column: 'taken_on', type: 'string', read: true, written: false, patched: false },

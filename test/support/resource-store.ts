@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { newOrderValues, ORDER_TABLE, orderFromRow, type OrderRow } from '../../generated/tables.js';
+import type { MaybePromise } from '../../src/storage/pets.js';
+import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
 import type { Storage } from '../../src/storage/storage.js';
+import type { StoredTable } from '../../src/storage/stored-tables.js';
 
 /**
  * The generic resource store's contract (src/storage/resources.ts), on the orders table that
@@ -29,8 +32,8 @@ export function resourceStoreContract(open: () => Promise<Storage>): void {
     expect(await ids(undefined, { status: 'placed' })).toEqual([1, 2]);
     expect(await ids(undefined, { status: 'delivered' })).toEqual([]);
     expect(await ids(undefined, { status: undefined })).toEqual([1, 2]);
-    expect(await storage.deleteRow(ORDER_TABLE, 2)).toBe(true);
-    expect(await storage.deleteRow(ORDER_TABLE, 2)).toBe(false);
+    expect(await storage.deleteRow(ORDER_TABLE, 2)).toEqual({ kind: 'deleted' });
+    expect(await storage.deleteRow(ORDER_TABLE, 2)).toEqual({ kind: 'not_found' });
     expect(await ids(1)).toEqual([3]);
   });
 
@@ -51,5 +54,96 @@ export function resourceStoreContract(open: () => Promise<Storage>): void {
     const kept = await order(storage, tom.id);
     expect(await storage.deletePet(rex.id)).toBe('deleted');
     expect((await storage.listRows<OrderRow>(ORDER_TABLE, { limit: 10, filters: {} })).map(orderFromRow)).toEqual([kept]);
+  });
+}
+
+/** The generic store's statements on one backend, over tables the test makes (restrictContract). */
+export interface RowStatements {
+  insertRow(table: StoredTable, values: readonly unknown[]): MaybePromise<RowCreation<StoredRow>>;
+  listRows(table: StoredTable, page: RowPage): MaybePromise<StoredRow[]>;
+  updateRow(table: StoredTable, key: number, patch: readonly unknown[], expected?: ExpectedRowVersions): MaybePromise<RowUpdate<StoredRow>>;
+  deleteRow(table: StoredTable, key: number, expected?: ExpectedRowVersions): MaybePromise<RowDeletion>;
+}
+
+/**
+ * Owners and their leashes: a leash's owner cannot be deleted while the leash names it (ON DELETE
+ * RESTRICT), and each owner has a version (`x-storage`'s `versioned`), raised by an update of its name.
+ */
+const LEASH_CONSTRAINT = 'leashes_owner_id_fkey';
+const OWNERS: StoredTable = {
+  table: 'owners',
+  read: 'Owner',
+  written: 'NewOwner',
+  key: 'id',
+  versioned: true,
+  references: [],
+  restrictedBy: [{ table: 'leashes', column: 'owner_id', constraint: LEASH_CONSTRAINT }],
+  columns: [
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'name', column: 'name', type: 'string', read: true, written: true, patched: true },
+    { property: 'version', column: 'version', type: 'integer', read: false, written: false, patched: false },
+  ],
+};
+const LEASHES: StoredTable = {
+  table: 'leashes',
+  read: 'Leash',
+  written: 'NewLeash',
+  key: 'id',
+  versioned: false,
+  references: [{ property: 'ownerId', column: 'owner_id', constraint: LEASH_CONSTRAINT, table: 'owners', key: 'id' }],
+  restrictedBy: [],
+  columns: [
+    { property: 'id', column: 'id', type: 'integer', read: true, written: false, patched: false },
+    { property: 'ownerId', column: 'owner_id', type: 'integer', read: true, written: true, patched: false },
+  ],
+};
+
+/** The tables of ownersContract, given the backend's key column definition (one the database assigns). */
+export function restrictTables(assignedKey: string): string[] {
+  return [
+    `CREATE TABLE "owners" ("id" ${assignedKey}, "name" TEXT NOT NULL, "version" INTEGER NOT NULL DEFAULT 1)`,
+    `CREATE TABLE "leashes" ("id" ${assignedKey}, "owner_id" INTEGER NOT NULL CONSTRAINT "${LEASH_CONSTRAINT}" REFERENCES "owners" ("id") ON DELETE RESTRICT)`,
+  ];
+}
+
+/**
+ * Tables the test makes, as the generator would describe them (restrictTables): a reference with
+ * `onDelete: restrict`, and a versioned table's compare-and-set writes (If-Match).
+ */
+export function ownersContract(open: () => Promise<RowStatements>): void {
+  it('returns the version after the read columns, raises it on each update, and writes only at an expected version', async () => {
+    const store = await open();
+    const created = await store.insertRow(OWNERS, ['Ann']);
+    if (created.kind !== 'created') throw new Error('owner refused');
+    const [id] = created.row as [number];
+    expect(created.row).toEqual([id, 'Ann', 1]);
+    expect(await store.updateRow(OWNERS, id, [1, 'Bo'], [1])).toEqual({ kind: 'updated', row: [id, 'Bo', 2] });
+    expect(await store.updateRow(OWNERS, id, [1, 'Cy'], [1, 3])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.updateRow(OWNERS, id, [1, 'Cy'], [])).toEqual({ kind: 'precondition_failed' });
+    // A patch that sets nothing writes nothing: the version stays, and If-Match still has to hold.
+    expect(await store.updateRow(OWNERS, id, [0, null])).toEqual({ kind: 'updated', row: [id, 'Bo', 2] });
+    expect(await store.updateRow(OWNERS, id, [0, null], [1])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.updateRow(OWNERS, id + 1, [0, null])).toEqual({ kind: 'not_found' });
+    expect(await store.updateRow(OWNERS, id, [1, 'Bo'])).toEqual({ kind: 'updated', row: [id, 'Bo', 3] });
+    expect(await store.updateRow(OWNERS, id + 1, [1, 'Cy'], [1])).toEqual({ kind: 'not_found' });
+    expect(await store.deleteRow(OWNERS, id, [2])).toEqual({ kind: 'precondition_failed' });
+    expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([[id, 'Bo', 3]]);
+    expect(await store.deleteRow(OWNERS, id + 1, [1])).toEqual({ kind: 'not_found' });
+    expect(await store.deleteRow(OWNERS, id, [2, 3])).toEqual({ kind: 'deleted' });
+  });
+
+  it('refuses the delete of a row a restricting reference names, naming the constraint, and deletes it once it is free', async () => {
+    const store = await open();
+    const owner = await store.insertRow(OWNERS, ['Ann']);
+    const other = await store.insertRow(OWNERS, ['Bob']);
+    if (owner.kind !== 'created' || other.kind !== 'created') throw new Error('owners refused');
+    const leash = await store.insertRow(LEASHES, [owner.row[0]]);
+    if (leash.kind !== 'created') throw new Error('leash refused');
+    expect(await store.deleteRow(OWNERS, owner.row[0] as number)).toEqual({ kind: 'restricted', constraint: LEASH_CONSTRAINT });
+    expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([owner.row, other.row]);
+    expect(await store.deleteRow(OWNERS, other.row[0] as number)).toEqual({ kind: 'deleted' });
+    expect(await store.deleteRow(LEASHES, leash.row[0] as number)).toEqual({ kind: 'deleted' });
+    expect(await store.deleteRow(OWNERS, owner.row[0] as number)).toEqual({ kind: 'deleted' });
+    expect(await store.listRows(OWNERS, { limit: 10, filters: {} })).toEqual([]);
   });
 }

@@ -5,7 +5,7 @@ import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '..
 import { petFromRow, versionedPetFromRow, type PetRow, type VersionedPetRow } from '../pet-table.js';
 import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
-import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { ExpectedRowVersions, RowKey, ResourceStore, RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
 import * as apiKeys from './api-keys.js';
@@ -99,12 +99,12 @@ export class PostgresStorage implements Storage {
     return this.resources.listRows<Row>(table, page) as Promise<Row[]>;
   }
 
-  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
-    return this.resources.updateRow<Row>(table, key, patch);
+  updateRow<Row extends StoredRow>(table: StoredTable, key: RowKey, patch: readonly unknown[], expected?: ExpectedRowVersions) {
+    return this.resources.updateRow<Row>(table, key, patch, expected);
   }
 
-  deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
-    return this.resources.deleteRow(table, key);
+  deleteRow(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): Promise<RowDeletion> {
+    return this.resources.deleteRow(table, key, expected);
   }
 
   ensureAccount(name: string): Promise<Account> {

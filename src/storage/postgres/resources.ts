@@ -1,5 +1,5 @@
-import { deleteSql, getSql, givenFilters, insertSql, listSql, updateSql } from '../resource-sql.js';
-import type { ResourceStore, RowCreation, RowPage, StoredRow } from '../resources.js';
+import { deleteSql, getSql, givenFilters, insertSql, listSql, setsNothing, unchanged, updateSql } from '../resource-sql.js';
+import type { ExpectedRowVersions, ResourceStore, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries } from './queries.js';
 
@@ -7,12 +7,22 @@ const at = (position: number) => `$${position}`;
 
 /** SQLSTATE foreign_key_violation: its error names the constraint. */
 const FOREIGN_KEY_VIOLATION = '23503';
+/** SQLSTATE restrict_violation: a delete refused by an ON DELETE RESTRICT foreign key, which it names. */
+const RESTRICT_VIOLATION = '23001';
 
 /**
  * The generic resource store on PostgreSQL: named statements made from generated/tables.ts. An insert
  * is one statement, so its foreign key is checked in its own transaction.
  */
 export function postgresResources(queries: Queries): ResourceStore {
+  /**
+   * Why a write by key changed nothing: no such row, or a version not expected. The write itself
+   * compared the version; this read only names the reason, so a row deleted in between reads as missing.
+   */
+  const get = async <Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> =>
+    (await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]))[0];
+  const missed = async (table: StoredTable, key: number | string): Promise<{ kind: 'not_found' } | { kind: 'precondition_failed' }> =>
+    (await get(table, key)) === undefined ? { kind: 'not_found' } : { kind: 'precondition_failed' };
   return {
     async insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
       try {
@@ -25,10 +35,7 @@ export function postgresResources(queries: Queries): ResourceStore {
         return { kind: 'missing_reference', property: reference.property };
       }
     },
-    async getRow<Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> {
-      const [row] = await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]);
-      return row;
-    },
+    getRow: get,
     listRows<Row extends StoredRow>(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): Promise<Row[]> {
       const { properties, values } = givenFilters(filters);
       // A filtered page is sent unnamed, so planned for its values: see LIST_PETS_BY_STATUS (statements.ts).
@@ -36,12 +43,30 @@ export function postgresResources(queries: Queries): ResourceStore {
         properties.length === 0 ? { name: `${table.table}-list`, text: listSql(table, [], at) } : { text: listSql(table, properties, at) };
       return queries.arrays<Row>(statement, [...values, afterKey, limit]);
     },
-    async updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
-      const [row] = await queries.arrays<Row>({ name: `${table.table}-update`, text: updateSql(table, at) }, [...patch, key]);
-      return row;
+    async updateRow<Row extends StoredRow>(
+      table: StoredTable,
+      key: number | string,
+      patch: readonly unknown[],
+      expected?: ExpectedRowVersions,
+    ): Promise<RowUpdate<Row>> {
+      if (setsNothing(patch)) return unchanged(table, await get<Row>(table, key), expected);
+      if (expected?.length === 0) return missed(table, key);
+      const statement = { name: `${table.table}-update-${expected?.length ?? 0}`, text: updateSql(table, at, expected?.length) };
+      const [row] = await queries.arrays<Row>(statement, [...patch, key, ...(expected ?? [])]);
+      return row ? { kind: 'updated', row } : missed(table, key);
     },
-    async deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
-      return (await queries.arrays({ name: `${table.table}-delete`, text: deleteSql(table, at) }, [key])).length > 0;
+    async deleteRow(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): Promise<RowDeletion> {
+      if (expected?.length === 0) return missed(table, key);
+      try {
+        const statement = { name: `${table.table}-delete-${expected?.length ?? 0}`, text: deleteSql(table, at, expected?.length) };
+        const deleted = await queries.arrays(statement, [key, ...(expected ?? [])]);
+        return deleted.length > 0 ? { kind: 'deleted' } : missed(table, key);
+      } catch (error) {
+        const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+        const restricting = table.restrictedBy.find((candidate) => candidate.constraint === constraint);
+        if (code !== RESTRICT_VIOLATION || !restricting) throw error;
+        return { kind: 'restricted', constraint: restricting.constraint };
+      }
     },
   };
 }

@@ -1,9 +1,23 @@
 import type Database from 'better-sqlite3';
-import { deleteSql, getSql, givenFilters, insertSql, listSql, referencedSql, updateSql } from '../resource-sql.js';
-import type { RowCreation, RowPage, StoredRow } from '../resources.js';
+import {
+  deleteSql,
+  getSql,
+  givenFilters,
+  insertSql,
+  listSql,
+  referencedSql,
+  referencingSql,
+  setsNothing,
+  unchanged,
+  updateSql,
+} from '../resource-sql.js';
+import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 
 const at = () => '?';
+
+/** SQLite reports ON DELETE RESTRICT, checked at once rather than at the commit, as a trigger's constraint. */
+const RESTRICT_CODES: unknown[] = ['SQLITE_CONSTRAINT_TRIGGER', 'SQLITE_CONSTRAINT_FOREIGNKEY'];
 
 /**
  * The generic resource store's statements on one connection, prepared on first use and kept: reads on
@@ -56,12 +70,41 @@ export class SqliteResources {
     }
   }
 
-  update(table: StoredTable, key: number | string, patch: readonly unknown[]): StoredRow | undefined {
-    return this.statement(`update ${table.table}`, () => updateSql(table, at)).get(...patch, key);
+  /** Runs in the writer's batch: a missed version is told from a missing row in the same transaction. */
+  update(table: StoredTable, key: number | string, patch: readonly unknown[], expected?: ExpectedRowVersions): RowUpdate<StoredRow> {
+    if (setsNothing(patch)) return unchanged(table, this.get(table, key), expected);
+    if (expected?.length === 0) return this.missed(table, key);
+    const row = this.statement(`update ${table.table} ${expected?.length ?? ''}`, () => updateSql(table, at, expected?.length)).get(
+      ...patch,
+      key,
+      ...(expected ?? []),
+    );
+    return row ? { kind: 'updated', row } : this.missed(table, key);
   }
 
-  delete(table: StoredTable, key: number | string): boolean {
-    return this.statement(`delete ${table.table}`, () => deleteSql(table, at)).get(key) !== undefined;
+  /** Why a write by key changed nothing: no such row, or a version not expected. */
+  private missed(table: StoredTable, key: number | string): { kind: 'not_found' } | { kind: 'precondition_failed' } {
+    return this.get(table, key) === undefined ? { kind: 'not_found' } : { kind: 'precondition_failed' };
+  }
+
+  /** As with an insert, a violation names no constraint: each restricting table is looked in for a row naming this one. */
+  delete(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): RowDeletion {
+    if (expected?.length === 0) return this.missed(table, key);
+    try {
+      const deleted = this.statement(`delete ${table.table} ${expected?.length ?? ''}`, () => deleteSql(table, at, expected?.length)).get(
+        key,
+        ...(expected ?? []),
+      );
+      return deleted === undefined ? this.missed(table, key) : { kind: 'deleted' };
+    } catch (error) {
+      if (!RESTRICT_CODES.includes((error as { code?: unknown }).code)) throw error;
+      const restricting = table.restrictedBy.find(
+        (restriction) =>
+          this.statement(`referencing ${restriction.constraint}`, () => referencingSql(restriction, at)).get(key) !== undefined,
+      );
+      if (!restricting) throw error;
+      return { kind: 'restricted', constraint: restricting.constraint };
+    }
   }
 }
 

@@ -8,7 +8,7 @@ import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js
 import type { ExpectedVersions, MaybePromise, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
-import type { RowCreation, RowPage, StoredRow } from '../resources.js';
+import type { ExpectedRowVersions, RowKey, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
 import { checkStoredColumns, migrateSqlite } from './migrate.js';
@@ -116,12 +116,12 @@ export class SqliteStorage implements Storage {
     return this.resources.list(table, page) as Row[];
   }
 
-  updateRow<Row extends StoredRow>(table: StoredTable, key: number | string, patch: readonly unknown[]): Promise<Row | undefined> {
-    return this.writer.write({ kind: 'updateRow', table: table.table, key, patch }) as Promise<Row | undefined>;
+  updateRow<Row extends StoredRow>(table: StoredTable, key: RowKey, patch: readonly unknown[], expected?: ExpectedRowVersions) {
+    return this.writer.write({ kind: 'updateRow', table: table.table, key, patch, expected }) as Promise<RowUpdate<Row>>;
   }
 
-  deleteRow(table: StoredTable, key: number | string): Promise<boolean> {
-    return this.writer.write({ kind: 'deleteRow', table: table.table, key });
+  deleteRow(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): Promise<RowDeletion> {
+    return this.writer.write({ kind: 'deleteRow', table: table.table, key, expected });
   }
 
   ensureAccount(name: string): Promise<Account> {

@@ -3,7 +3,7 @@ import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } fr
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { newPetValues, petFromRow, versionedPetFromRow, type PetPatchValues } from '../pet-table.js';
 import type { NewPet, Pet, PetDeletion, PetUpdate } from '../pets.js';
-import type { RowCreation, StoredRow } from '../resources.js';
+import type { ExpectedRowVersions, RowCreation, RowDeletion, RowUpdate, StoredRow } from '../resources.js';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
 import { storedTable } from '../stored-tables.js';
 import { resourcesOn } from './resources.js';
@@ -25,8 +25,8 @@ export type WriteOp =
   | { kind: 'createFirstApiKey'; key: NewApiKey }
   /** A row of a table of generated/tables.ts, by the table's name (resources.ts). */
   | { kind: 'insertRow'; table: string; values: readonly unknown[] }
-  | { kind: 'updateRow'; table: string; key: number | string; patch: readonly unknown[] }
-  | { kind: 'deleteRow'; table: string; key: number | string };
+  | { kind: 'updateRow'; table: string; key: number | string; patch: readonly unknown[]; expected?: ExpectedRowVersions }
+  | { kind: 'deleteRow'; table: string; key: number | string; expected?: ExpectedRowVersions };
 
 /** What each kind of write resolves to. */
 export interface WriteValues {
@@ -39,8 +39,8 @@ export interface WriteValues {
   revokeApiKey: RevokeResult;
   createFirstApiKey: ApiKeyRecord | undefined;
   insertRow: RowCreation<StoredRow>;
-  updateRow: StoredRow | undefined;
-  deleteRow: boolean;
+  updateRow: RowUpdate<StoredRow>;
+  deleteRow: RowDeletion;
 }
 
 /** A write's error as plain data: its class does not survive the trip between threads. */
@@ -112,9 +112,9 @@ function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, {
     case 'insertRow':
       return resourcesOn(db).insert(storedTable(op.table), op.values);
     case 'updateRow':
-      return resourcesOn(db).update(storedTable(op.table), op.key, op.patch);
+      return resourcesOn(db).update(storedTable(op.table), op.key, op.patch, op.expected);
     case 'deleteRow':
-      return resourcesOn(db).delete(storedTable(op.table), op.key);
+      return resourcesOn(db).delete(storedTable(op.table), op.key, op.expected);
   }
 }
 

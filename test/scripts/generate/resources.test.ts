@@ -6,13 +6,39 @@ import { parseDocument } from 'yaml';
 import { crudOperations, resourceHandlerFiles, rulesScaffoldFiles } from '../../../scripts/generate/resources.js';
 import { parseSpec, readSpecText } from '../../../src/contract/spec.js';
 
-/** openapi.yaml with one edit, at a path of the document. */
-function edited(path: (string | number)[], value: unknown) {
+type Edit = [path: (string | number)[], value: unknown];
+
+/** openapi.yaml with edits, each at a path of the document (undefined deletes). */
+function editedAll(edits: Edit[]) {
   const document = parseDocument(readSpecText());
-  if (value === undefined) document.deleteIn(path);
-  else document.setIn(path, value);
+  for (const [path, value] of edits) {
+    if (value === undefined) document.deleteIn(path);
+    else document.setIn(path, value);
+  }
   return parseSpec(document.toString());
 }
+
+/** openapi.yaml with one edit, at a path of the document. */
+function edited(path: (string | number)[], value: unknown) {
+  return editedAll([[path, value]]);
+}
+
+/** A stored schema whose rows name an order and keep it from being deleted (onDelete: restrict). */
+const RESTRICTING_NOTE: Edit = [
+  ['components', 'schemas', 'OrderNote'],
+  {
+    type: 'object',
+    required: ['id', 'orderId'],
+    properties: { id: { type: 'integer' }, orderId: { type: 'integer' } },
+    'x-storage': {
+      table: 'order_notes',
+      key: 'id',
+      references: [
+        { property: 'orderId', schema: 'Order', onDelete: 'restrict', error: 'order_not_found', restrictError: 'order_has_notes' },
+      ],
+    },
+  },
+];
 
 describe('what npm run generate writes for operations marked x-storage: create, get, list, delete (scripts/generate/resources.ts)', () => {
   it("finds each marked operation and the stored schema it works on: its response's, or the one named", () => {
@@ -83,6 +109,67 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     ],
   ])('refuses %s, naming the operation and the fix', (_, path, value, message) => {
     expect(() => crudOperations(edited(path, value))).toThrow(message);
+  });
+
+  it('writes a delete that answers the error of each reference restricting it, once its 409 is documented', () => {
+    expect(() => resourceHandlerFiles(editedAll([RESTRICTING_NOTE]), '', 'generated')).toThrow(
+      'deleteStoreOrder: x-storage delete answers 409: document it',
+    );
+    const conflict: Edit = [['paths', '/store/orders/{orderId}', 'delete', 'responses', '409'], { description: 'The order has notes.' }];
+    const files = resourceHandlerFiles(editedAll([RESTRICTING_NOTE, conflict]), '', 'generated');
+    const remove = files.find(({ path }) => path.endsWith('delete-store-order.ts'))!.text;
+    expect(remove).toContain(`if (outcome.constraint === "order_notes_order_id_fkey") throw apiError('order_has_notes', { orderId });`);
+  });
+
+  it('refuses onDelete restrict on a reference to a schema whose delete is not generated, or without restrictError', () => {
+    const onPets: Edit = [['components', 'schemas', 'Order', 'x-storage', 'references', 0, 'onDelete'], 'restrict'];
+    expect(() => crudOperations(editedAll([onPets]))).toThrow('with restrictError: <ErrorCode> (409');
+    const withError: Edit = [['components', 'schemas', 'Order', 'x-storage', 'references', 0, 'restrictError'], 'pet_has_orders'];
+    expect(() => crudOperations(editedAll([onPets, withError]))).toThrow(
+      "Order.petId: onDelete restrict answers pet_has_orders from Pet's delete, which is not generated",
+    );
+  });
+
+  describe('a versioned schema (x-storage versioned: true), whose rows have ETags', () => {
+    const order = ['paths', '/store/orders/{orderId}'];
+    const versioned: Edit[] = [
+      [['components', 'schemas', 'Order', 'x-storage', 'versioned'], true],
+      [[...order, 'get', 'responses', '200', 'headers', 'ETag'], { $ref: '#/components/headers/PetETag' }],
+      [['paths', '/store/orders', 'post', 'responses', '201', 'headers', 'ETag'], { $ref: '#/components/headers/PetETag' }],
+      [[...order, 'delete', 'parameters', 3], { $ref: '#/components/parameters/IfMatch' }],
+    ];
+    const withPreconditions: Edit[] = [
+      ...versioned,
+      [['components', 'schemas', 'Order', 'x-storage', 'preconditionFailed'], 'precondition_failed'],
+      [[...order, 'delete', 'responses', '412'], { $ref: '#/components/responses/PreconditionFailed' }],
+    ];
+
+    it('answers its get with the ETag of the version after the read columns, and deletes only at a version If-Match lists', () => {
+      const files = resourceHandlerFiles(editedAll(withPreconditions), '', 'generated');
+      const text = (name: string) => files.find(({ path }) => path.endsWith(name))!.text;
+      expect(text('get-store-order.ts')).toContain('const row = storage.getRow<[...OrderRow, version: number]>(ORDER_TABLE, orderId);');
+      expect(text('get-store-order.ts')).toContain('headers: { ETag: rowETag(orderId, row[5]) }');
+      expect(text('create-store-order.ts')).toContain('ETag: rowETag(created.id, outcome.row[5])');
+      const remove = text('delete-store-order.ts');
+      expect(remove).toContain('const expected = expectedVersions(orderId, headers["If-Match"]);');
+      expect(remove).toContain('const outcome = await storage.deleteRow(ORDER_TABLE, orderId, expected);');
+      expect(remove).toContain("if (outcome.kind === 'precondition_failed') throw apiError('precondition_failed', {});");
+    });
+
+    it('refuses If-Match without its 412 or its error code, and an ETag or If-Match on a schema without versions', () => {
+      expect(() => resourceHandlerFiles(editedAll(versioned), '', 'generated')).toThrow(
+        'deleteStoreOrder: x-storage delete answers 412: document it',
+      );
+      expect(() => resourceHandlerFiles(editedAll([...versioned, withPreconditions[5]!]), '', 'generated')).toThrow(
+        "deleteStoreOrder: If-Match answers 412 with Order's x-storage `preconditionFailed` error code: give one",
+      );
+      expect(() => crudOperations(editedAll(versioned.slice(3)))).toThrow(
+        "deleteStoreOrder: If-Match compares Order's versions: mark its x-storage versioned: true",
+      );
+      expect(() => resourceHandlerFiles(editedAll(versioned.slice(1, 2)), '', 'generated')).toThrow(
+        "getStoreOrder: its ETag is a version of Order's row: mark its x-storage versioned: true",
+      );
+    });
   });
 
   it('refuses a get or delete without the error code of a missing row', () => {

@@ -32,6 +32,18 @@ describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
     expect(columnName(property)).toBe(column);
   });
 
+  it('gives a versioned table a version column of its own after the properties: no property, NOT NULL DEFAULT 1', () => {
+    const thing = { type: 'object', required: ['label'], properties: { label: { type: 'string' } } };
+    const columns = columnsOf(document(thing, newThing), { ...persisted, versioned: true });
+    expect(columns.map(({ column }) => column)).toEqual(['label', 'weight_kg', 'secret', 'version']);
+    // Neither read as a property nor written by a create: NOT NULL with DEFAULT 1 in the migration.
+    expect(columns.at(-1)).toMatchObject({ read: false, written: false, patched: false, readRequired: true, defaultValue: 1 });
+    const clashing = { ...thing, properties: { ...thing.properties, version: { type: 'integer' } } };
+    expect(() => columnsOf(document(clashing, newThing), { ...persisted, versioned: true })).toThrow(
+      "Thing.version would share column version, where a versioned table keeps each row's version",
+    );
+  });
+
   it('makes a column of each property, the read schema’s first (allOf included), then those only the written one has', () => {
     const thing = {
       allOf: [{ type: 'object', required: ['id'], properties: { id: { type: 'integer' } } }],
