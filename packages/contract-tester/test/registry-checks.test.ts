@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RESPONSE_CHECKS } from '../src/checks/response-checks.js';
 import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, PROFILE_CHECKS, TIMING_CHECKS } from '../src/registry/checks.js';
 
 describe('the checks, by name', () => {
@@ -36,5 +37,14 @@ describe('the checks, by name', () => {
     };
     expect(tableOf('### By default: the spec and HTTP')).toEqual([...DEFAULT_CHECKS, ...TIMING_CHECKS]);
     expect(tableOf('### Profile checks')).toEqual([...PROFILE_CHECKS]);
+  });
+
+  it('runs each check of a response as one named function, in a module of its own, described by the registry', () => {
+    const names = RESPONSE_CHECKS.map(({ name }) => name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const check of RESPONSE_CHECKS) {
+      expect(check.description, check.name).toBe(describeCheck(check.name));
+      expect(check.run.name, check.name).toBe(check.name.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()));
+    }
   });
 });

@@ -4,7 +4,8 @@ import { mergeAllOf } from '../generate/valid-values.js';
 import type { TestRequest } from '../generate/requests.js';
 import { documentedResponse, needsCredentials, type OperationModel } from '../spec/model.js';
 import type { CheckName } from '../registry/checks.js';
-import type { Finding, RequestIntent } from './response-contract.js';
+import type { RequestIntent } from './response-check.js';
+import type { Finding } from './response-contract.js';
 
 /** What a request was built to be, which decides the answer it must get. */
 export type CaseKind =
