@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
+import { CHECK, isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
 
 /**
  * A project's stricter rules for its own API, beyond what the spec and HTTP require: which profile
@@ -112,7 +112,12 @@ export function readProfile(json: unknown, folder = '.'): Profile {
     on.add(check);
     Object.assign(profile, checkSettings(check, setting, where));
   }
-  for (const name of ['required_response_headers', 'forbidden_response_headers', 'error_schema_conformance', 'state_refusals'] as const) {
+  for (const name of [
+    CHECK.required_response_headers,
+    CHECK.forbidden_response_headers,
+    CHECK.error_schema_conformance,
+    CHECK.state_refusals,
+  ] as const) {
     if (on.has(name) && checks[name] === true) throw new ConfigError(`checks.${name} needs its settings, not true`);
   }
   profile.checks = on;
@@ -132,19 +137,19 @@ function profileCheck(name: string, where: string): ProfileCheck {
 /** What a turned-on check's setting (`true` or its settings object) sets in the profile. */
 function checkSettings(check: ProfileCheck, setting: unknown, where: string): Partial<Profile> {
   switch (check) {
-    case 'required_response_headers':
+    case CHECK.required_response_headers:
       return { requiredHeaders: requiredHeaders(setting, where) };
-    case 'forbidden_response_headers':
+    case CHECK.forbidden_response_headers:
       return { forbiddenHeaders: strings(setting, where).map((header) => header.toLowerCase()) };
-    case 'error_schema_conformance':
+    case CHECK.error_schema_conformance:
       return { errorSchema: errorSchemaRule(setting, where) };
-    case 'auth_first':
+    case CHECK.auth_first:
       return setting === true ? {} : authFirstSettings(setting, where);
-    case 'exact_paths':
+    case CHECK.exact_paths:
       return setting === true ? {} : exactPathsSettings(setting, where);
-    case 'listing_audit':
+    case CHECK.listing_audit:
       return setting === true ? {} : { auditPages: auditPages(setting, where) };
-    case 'state_refusals':
+    case CHECK.state_refusals:
       return { stateRefusals: stateRefusals(setting, where) };
     default:
       if (setting !== true) throw new ConfigError(`${where} takes true or false`);

@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { RESPONSE_CHECKS } from '../src/checks/response-checks.js';
 import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, PROFILE_CHECKS, TIMING_CHECKS } from '../src/registry/checks.js';
 
 describe('the checks, by name', () => {
@@ -36,5 +39,24 @@ describe('the checks, by name', () => {
     };
     expect(tableOf('### By default: the spec and HTTP')).toEqual([...DEFAULT_CHECKS, ...TIMING_CHECKS]);
     expect(tableOf('### Profile checks')).toEqual([...PROFILE_CHECKS]);
+  });
+
+  it('runs each check of a response as one named function, in a module of its own, described by the registry', () => {
+    const names = RESPONSE_CHECKS.map(({ name }) => name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const check of RESPONSE_CHECKS) {
+      expect(check.description, check.name).toBe(describeCheck(check.name));
+      expect(check.run.name, check.name).toBe(check.name.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()));
+    }
+  });
+
+  it('is the only module that spells a check name: the others name a check through it', () => {
+    const src = fileURLToPath(new URL('../src', import.meta.url));
+    const spelled = new RegExp(`'(${ALL_CHECKS.join('|')})'`);
+    const modules = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (path) => path.endsWith('.ts') && path !== join('registry', 'checks.ts'),
+    );
+    const offenders = modules.filter((path) => spelled.test(readFileSync(join(src, path), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

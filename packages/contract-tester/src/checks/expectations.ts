@@ -3,8 +3,9 @@ import { jsonEqual, jsonText, parseExactJson } from '../generate/json-text.js';
 import { mergeAllOf } from '../generate/valid-values.js';
 import type { TestRequest } from '../generate/requests.js';
 import { documentedResponse, needsCredentials, type OperationModel } from '../spec/model.js';
-import type { CheckName } from '../registry/checks.js';
-import type { Finding, RequestIntent } from './response-contract.js';
+import { CHECK, type CheckName } from '../registry/checks.js';
+import type { RequestIntent } from './response-check.js';
+import type { Finding } from './response-contract.js';
 
 /** What a request was built to be, which decides the answer it must get. */
 export type CaseKind =
@@ -121,50 +122,53 @@ export function unmetExpectations(
   const add = (check: CheckName, message: string) => found.push({ check, message: `${request.method} ${request.target} → ${message}` });
   const serverError = status >= 500;
   if (serverError && !(kind !== 'method' && kind !== 'unknown-path' && announcedServerError(operation, status))) {
-    add('not_a_server_error', `a server error: ${briefly(response)}`);
+    add(CHECK.not_a_server_error, `a server error: ${briefly(response)}`);
   }
   const success = status >= 200 && status < 400;
   switch (kind) {
     case 'positive':
     case 'link':
       if (REJECTIONS.has(status) && !refusedByState(operation, status) && !refusedForLength(request, status))
-        add('positive_data_acceptance', `a valid request must be accepted, but got ${briefly(response)}`);
+        add(CHECK.positive_data_acceptance, `a valid request must be accepted, but got ${briefly(response)}`);
       else if (status === 400 && strict.writes)
-        add('valid_writes_accepted', `a valid request must be accepted, but got ${briefly(response)}`);
+        add(CHECK.valid_writes_accepted, `a valid request must be accepted, but got ${briefly(response)}`);
       else if (strict.stateRefusals && status >= 400 && status < 500 && !strict.stateRefusals.includes(status))
-        add('state_refusals', `a valid request may be refused only with ${strict.stateRefusals.join(', ')}, but got ${briefly(response)}`);
+        add(
+          CHECK.state_refusals,
+          `a valid request may be refused only with ${strict.stateRefusals.join(', ')}, but got ${briefly(response)}`,
+        );
       break;
     case 'head':
-      if (REJECTIONS.has(status)) add('head_as_get', `HEAD must be answered as GET is (RFC 9110 §9.3.2), but got ${briefly(response)}`);
+      if (REJECTIONS.has(status)) add(CHECK.head_as_get, `HEAD must be answered as GET is (RFC 9110 §9.3.2), but got ${briefly(response)}`);
       break;
     case 'negative':
       if (!serverError && (status < 400 || status > 499)) {
         add(
-          rejectionCheck ?? 'negative_data_rejection',
+          rejectionCheck ?? CHECK.negative_data_rejection,
           `a request that breaks the contract must be refused with a 4xx, but got ${briefly(response)}`,
         );
       }
       break;
     case 'unauthenticated':
       if (status >= 200 && status < 300)
-        add('ignored_auth', `a request without valid credentials must not succeed, but got ${briefly(response)}`);
+        add(CHECK.ignored_auth, `a request without valid credentials must not succeed, but got ${briefly(response)}`);
       break;
     case 'auth-first':
       if (status !== 401)
-        add('auth_first', `without valid credentials the answer must be 401, before anything else, but got ${briefly(response)}`);
+        add(CHECK.auth_first, `without valid credentials the answer must be 401, before anything else, but got ${briefly(response)}`);
       break;
     case 'unknown-path':
       if (!serverError && (status < 400 || status > 499))
-        add('exact_paths', `a path the spec does not have must be refused with a 4xx, but got ${briefly(response)}`);
+        add(CHECK.exact_paths, `a path the spec does not have must be refused with a 4xx, but got ${briefly(response)}`);
       break;
     case 'method': {
       if (success)
-        add('unsupported_method', `${request.method} is not a method of this path and must be refused, but got ${briefly(response)}`);
+        add(CHECK.unsupported_method, `${request.method} is not a method of this path and must be refused, but got ${briefly(response)}`);
       if (status === 405) {
         const listed = allowList(response.headers['allow']);
         const missing = allowed.filter((method) => !listed.includes(method));
-        if (missing.length) add('allow_header_conformance', `Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`);
-        if (listed.includes(request.method)) add('allow_header_conformance', `Allow lists ${request.method}, which was refused`);
+        if (missing.length) add(CHECK.allow_header_conformance, `Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`);
+        if (listed.includes(request.method)) add(CHECK.allow_header_conformance, `Allow lists ${request.method}, which was refused`);
       }
       break;
     }
@@ -173,7 +177,7 @@ export function unmetExpectations(
       if (status >= 200 && status < 300 && header !== undefined) {
         const listed = allowList(header);
         const missing = allowed.filter((method) => !listed.includes(method));
-        if (missing.length) add('allow_header_conformance', `Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`);
+        if (missing.length) add(CHECK.allow_header_conformance, `Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`);
       }
       break;
     }
@@ -213,7 +217,7 @@ export function unechoedFields(operation: OperationModel, request: TestRequest, 
       patch && value === null ? answered[name] !== undefined && answered[name] !== null : !jsonEqual(value, answered[name]),
     )
     .map(([name, value]) => ({
-      check: 'write_echo' as const,
+      check: CHECK.write_echo,
       message:
         patch && value === null
           ? `${name} was removed (null) but came back as ${jsonText(answered[name])}`

@@ -2,12 +2,10 @@ import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { subschemasOf } from '../generate/schema-graph.js';
-import { jsonText, parseExactJson, validatedView } from '../generate/json-text.js';
+import { jsonText, validatedView } from '../generate/json-text.js';
 import { createAjv } from '../generate/schema-validator.js';
 import {
   basePathOf,
-  isJsonMediaType,
-  escapePointerToken,
   exactPathPattern,
   listOperations,
   pointerOfRef,
@@ -22,18 +20,20 @@ import { documentFor, withoutIds } from '../spec/directions.js';
 import { SpecError } from '../spec/model.js';
 import { DOCUMENT_URI, refsAgainstDocument } from './id-bases.js';
 import type { CheckName } from '../registry/checks.js';
+import { RESPONSE_CHECKS } from './response-checks.js';
+import type {
+  CheckScope,
+  DocumentedResponse,
+  ObservedResponse,
+  RequestIntent,
+  ResponseContext,
+  ResponseObject,
+  Violation,
+} from './response-check.js';
 import { explainErrors } from './schema-errors.js';
 
-/** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */
-export interface ObservedResponse {
-  method: string;
-  /** Path and query as requested. */
-  url: string;
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: unknown;
-  text: string;
-}
+// The checker's callers outside the package (the project's own contract tests) name what it reads here.
+export type { ObservedResponse };
 
 /** One thing wrong with an answer, and the check that says so. */
 export interface Finding {
@@ -44,53 +44,6 @@ export interface Finding {
    * schema rule the body broke, and where), so that one does not hide another.
    */
   signature?: string;
-}
-
-/** A schema violation in words, and its signature: the same words with array indexes left out. */
-interface Violation {
-  problem: string;
-  signature: string;
-}
-
-/** Records a problem (none when undefined) as a finding of a check. */
-type AddFinding = (check: CheckName, problem: string | Violation | undefined) => void;
-
-/**
- * What the request was, where it changes what the spec allows: a request without valid credentials
- * may get 401 or 403 although the operation documents neither (HTTP's own answers to it), and an
- * invalid request any 4xx when the operation documents no client error at all.
- */
-export type RequestIntent = 'valid' | 'invalid' | 'unauthenticated';
-
-interface HeaderObject {
-  required?: boolean;
-  schema?: SchemaObject;
-}
-
-interface ResponseObject {
-  headers?: Record<string, unknown>;
-  content?: Record<string, { schema?: unknown }>;
-}
-
-/** The response an operation documents for a status, resolved, and where the spec has it. */
-interface DocumentedResponse {
-  value: ResponseObject;
-  pointer: string;
-}
-
-const mediaTypeOf = (contentType: unknown) =>
-  typeof contentType === 'string' ? contentType.split(';')[0]!.trim().toLowerCase() : undefined;
-
-/** Whether a Content-Type header is a well-formed media type (RFC 9110 §8.3.1). */
-function wellFormedMediaType(contentType: string): boolean {
-  return /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*(;.*)?$/.test(contentType.trim());
-}
-
-/** Whether a documented media type (maybe a range: `image/*`, `*\/*`) covers an actual one. */
-export function covers(documented: string, actual: string): boolean {
-  const [type, subtype] = documented.split(';')[0]!.trim().toLowerCase().split('/');
-  const [actualType, actualSubtype] = actual.split('/');
-  return (type === '*' || type === actualType) && (subtype === '*' || subtype === actualSubtype);
 }
 
 /** Whether a document names schemas for `$ref`s to find (`$id`, `$anchor`), asking the deadline as it reads. */
@@ -134,21 +87,12 @@ function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap
   return table;
 }
 
-/**
- * A header's text as the value its schema describes (Schemathesis does the same): a number or a
- * boolean read as one, a list split at commas; anything else stays text.
- */
-export function coerceHeader(text: string, schema: SchemaObject | undefined): unknown {
-  const type = schema?.['type'];
-  const types = Array.isArray(type) ? type.map(String) : typeof type === 'string' ? [type] : [];
-  const number = text.trim();
-  // A JSON number's text is read exactly (an int64 past 2^53 too); a looser one (`01`) as Number reads it.
-  if ((types.includes('integer') || types.includes('number')) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(number))
-    return parseExactJson(number);
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(number)) return Number(text);
-  if (types.includes('boolean') && /^(true|false)$/.test(text.trim())) return text.trim() === 'true';
-  if (types.includes('array')) return text.split(',').map((item) => item.trim());
-  return text;
+/** Whether a check reads a response, by where the spec has the response. */
+function inScope(scope: CheckScope, { route, documented }: ResponseContext): boolean {
+  if (scope === 'unrouted') return !route;
+  if (scope === 'routed') return route !== undefined;
+  if (scope === 'documented') return documented !== undefined;
+  return true;
 }
 
 /**
@@ -319,173 +263,39 @@ export class ContractChecker {
   /** Everything wrong with a response, each with its check; empty when it keeps the contract. */
   findings(response: ObservedResponse, intent: RequestIntent = 'valid'): Finding[] {
     const where = `${response.method} ${response.url} → ${response.status}`;
-    const found: Finding[] = [];
-    const add: AddFinding = (check, problem) => {
-      if (!problem) return;
-      const text = typeof problem === 'string' ? problem : problem.problem;
-      const message = text.startsWith(where) ? text : `${where}: ${text}`;
-      found.push(typeof problem === 'string' ? { check, message } : { check, message, signature: problem.signature });
-    };
-    const { headers, status } = response;
-    const head = response.method.toUpperCase() === 'HEAD';
-    if (status === 405 && headers['allow'] === undefined) add('unsupported_method', 'a 405 must carry Allow (RFC 9110 §15.5.6)');
-    if (head && response.text) add('head_as_get', 'a response to HEAD must not have a body (RFC 9110 §9.3.2)');
-    this.profileFindings(response, where, add);
-
     const route = this.route(response.method, response.url);
-    if (!route) {
-      this.unroutedFindings(response, add);
-      return found;
+    const context: ResponseContext = {
+      response,
+      where,
+      head: response.method.toUpperCase() === 'HEAD',
+      intent,
+      document: this.document,
+      profile: this.profile,
+      errorCodes: this.errorCodes,
+      route,
+      documented: route && this.documentedResponse(route, response.status),
+      schemaViolation: (check, pointer, value, what) => this.schemaViolation(check, pointer, value, what),
+    };
+    const found: Finding[] = [];
+    for (const check of RESPONSE_CHECKS) {
+      if (!inScope(check.scope, context)) continue;
+      for (const problem of check.run(context)) {
+        const text = typeof problem === 'string' ? problem : problem.problem;
+        const message = text.startsWith(where) ? text : `${where}: ${text}`;
+        found.push(
+          typeof problem === 'string' ? { check: check.name, message } : { check: check.name, message, signature: problem.signature },
+        );
+      }
     }
-    const documented = this.documentedResponse(route, response.status, intent, add);
-    if (!documented) return found;
-    this.headerFindings(documented, response, where, add);
-    if (!head) this.bodyFindings(documented, response, where, add);
     return found;
   }
 
-  /** exact_paths on a request no operation of the spec takes. */
-  private unroutedFindings(response: ObservedResponse, add: AddFinding): void {
-    if (!this.profile.checks.has('exact_paths')) return;
-    const { status } = response;
-    const head = response.method.toUpperCase() === 'HEAD';
-    // No operation: only errors may come back (and no 5xx, which no operation documents here),
-    // but for the public routes the profile names.
-    const path = new URL(response.url, 'http://x').pathname;
-    const isPublic = (response.method === 'GET' || head) && this.profile.publicPaths.some((pattern) => pattern.test(path));
-    if (status < 400 && !isPublic) add('exact_paths', 'success from a path and method the spec does not have');
-    if (status >= 500 && !isPublic && !this.profile.anyRequestStatuses.includes(status)) {
-      add('exact_paths', `status ${status} for a path and method the spec does not have`);
-    }
-  }
-
-  /**
-   * The response the operation documents for a status, resolved, with its pointer; undefined, and a
-   * finding unless the request's intent excuses it, when the operation documents none.
-   */
-  private documentedResponse(
-    route: OperationEntry,
-    status: number,
-    intent: RequestIntent,
-    add: AddFinding,
-  ): DocumentedResponse | undefined {
+  /** The response the operation documents for a status, resolved, with its pointer; undefined when it documents none. */
+  private documentedResponse(route: OperationEntry, status: number): DocumentedResponse | undefined {
     const responses = route.operation.responses ?? {};
     const code = String(status);
     const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((candidate) => candidate in responses);
-    if (key) return resolveRefAt(this.document, responses[key] as ResponseObject, `${route.pointer}/responses/${key}`);
-    const documentsClientErrors = Object.keys(responses).some((documented) => /^4|^default$/i.test(documented));
-    const excused =
-      (intent === 'unauthenticated' && (status === 401 || status === 403)) ||
-      (intent !== 'valid' && status >= 400 && status < 500 && !documentsClientErrors);
-    if (!excused) {
-      add(
-        'status_code_conformance',
-        `status ${status} is not documented for ${route.id} (documented: ${Object.keys(responses).join(', ')})`,
-      );
-    }
-    return undefined;
-  }
-
-  /** The documented headers: present when required, valid against their schemas. */
-  private headerFindings(documented: DocumentedResponse, response: ObservedResponse, where: string, add: AddFinding): void {
-    for (const [name, raw] of Object.entries(documented.value.headers ?? {})) {
-      // Content-Type is described by content, not headers (OpenAPI: such a header is ignored).
-      if (name.toLowerCase() === 'content-type') continue;
-      const { value: header, pointer: headerPointer } = resolveRefAt(
-        this.document,
-        raw as HeaderObject,
-        `${documented.pointer}/headers/${escapePointerToken(name)}`,
-      );
-      const actual = response.headers[name.toLowerCase()];
-      if (actual === undefined) {
-        if (header.required) add('response_headers_conformance', `required header ${name} is missing`);
-        continue;
-      }
-      if (header.schema) {
-        const text = Array.isArray(actual) ? actual.join(', ') : actual;
-        add(
-          'response_headers_conformance',
-          this.schemaViolation(
-            'response_headers_conformance',
-            `${headerPointer}/schema`,
-            coerceHeader(text, header.schema),
-            `${where} header ${name}`,
-          ),
-        );
-      }
-    }
-  }
-
-  /** The body: of a documented content type, valid against its schema; or none, where none is documented. */
-  private bodyFindings(documented: DocumentedResponse, response: ObservedResponse, where: string, add: AddFinding): void {
-    const content = documented.value.content ?? {};
-    const mediaTypes = Object.keys(content);
-    if (!mediaTypes.length) {
-      if (response.text && this.profile.checks.has('no_undocumented_body')) {
-        add('no_undocumented_body', 'the spec documents no body, but one was sent');
-      }
-      return;
-    }
-    const contentType = response.headers['content-type'];
-    if (typeof contentType !== 'string') {
-      // No body, no type: an empty answer where a body is described is the schema's to judge.
-      if (response.text) add('content_type_conformance', `no Content-Type, but one of ${mediaTypes.join(', ')} is documented`);
-      return;
-    }
-    if (!wellFormedMediaType(contentType)) {
-      add('content_type_conformance', `Content-Type ${contentType} is not a media type`);
-      return;
-    }
-    const actual = mediaTypeOf(contentType)!;
-    const mediaType =
-      mediaTypes.find((type) => type.split(';')[0]!.trim().toLowerCase() === actual) ?? mediaTypes.find((type) => covers(type, actual));
-    if (!mediaType) {
-      add('content_type_conformance', `Content-Type ${contentType} is not one documented (${mediaTypes.join(', ')})`);
-      return;
-    }
-    const schema = content[mediaType]!.schema;
-    if (schema === undefined) return;
-    const schemaPointer = `${documented.pointer}/content/${escapePointerToken(mediaType)}/schema`;
-    if (isJsonMediaType(actual)) {
-      if (response.body === undefined) add('response_schema_conformance', response.text ? 'the body is not JSON' : 'the body is empty');
-      else
-        add(
-          'response_schema_conformance',
-          this.schemaViolation('response_schema_conformance', schemaPointer, response.body, `${where} body`),
-        );
-    } else if (actual.startsWith('text/') && (resolveRefAt(this.document, schema).value as SchemaObject)['type'] === 'string') {
-      add(
-        'response_schema_conformance',
-        this.schemaViolation('response_schema_conformance', schemaPointer, response.text, `${where} body`),
-      );
-    }
-  }
-
-  /** The profile's rules on every response, operation or not. */
-  private profileFindings(response: ObservedResponse, where: string, add: AddFinding): void {
-    const { headers, status } = response;
-    const head = response.method.toUpperCase() === 'HEAD';
-    for (const name of this.profile.forbiddenHeaders) {
-      if (headers[name] !== undefined) add('forbidden_response_headers', `${name} must not be sent`);
-    }
-    for (const [name, value] of Object.entries(this.profile.requiredHeaders)) {
-      if (headers[name] !== value) add('required_response_headers', `${name}: ${value} is missing (got ${JSON.stringify(headers[name])})`);
-    }
-    const rule = this.profile.errorSchema;
-    if (!rule || status < 400 || head) return;
-    if (mediaTypeOf(headers['content-type']) !== rule.mediaType) {
-      add('error_schema_conformance', `an error must be ${rule.mediaType}`);
-      return;
-    }
-    add('error_schema_conformance', this.schemaViolation('error_schema_conformance', rule.schema, response.body, `${where} error body`));
-    const body = response.body as Record<string, unknown> | undefined;
-    const stated = rule.statusProperty === undefined ? undefined : body?.[rule.statusProperty];
-    if (stated !== undefined && stated !== status)
-      add('error_schema_conformance', `${rule.statusProperty} ${JSON.stringify(stated)} differs from the HTTP status`);
-    const code = rule.codeProperty === undefined ? undefined : body?.[rule.codeProperty];
-    if (typeof code === 'string' && this.errorCodes && this.errorCodes.get(code) !== status) {
-      add('error_schema_conformance', `the spec gives code ${code} another status`);
-    }
+    return key ? resolveRefAt(this.document, responses[key] as ResponseObject, `${route.pointer}/responses/${key}`) : undefined;
   }
 
   /** Everything wrong with a response, in words. */

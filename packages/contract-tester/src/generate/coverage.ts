@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { rethrowDeadline } from '../deadline.js';
-import type { CheckName } from '../registry/checks.js';
+import { CHECK, type CheckName } from '../registry/checks.js';
 import { hasDefault, isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import { jsonText, type JsonValue } from './json-text.js';
@@ -338,7 +338,7 @@ export function coverageCases(
         `${where} left out (it is required)`,
         false,
         base.bodyValue,
-        parameter.in === 'header' ? 'missing_required_header' : undefined,
+        parameter.in === 'header' ? CHECK.missing_required_header : undefined,
       );
     } else {
       const value = baseValue(parameter);

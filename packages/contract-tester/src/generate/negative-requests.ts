@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CheckName } from '../registry/checks.js';
+import { CHECK, type CheckName } from '../registry/checks.js';
 import { goesOtherWay } from '../spec/directions.js';
 import {
   hasDefault,
@@ -56,13 +56,13 @@ export type NegativeRule = Rule | (typeof BODY_RULES)[number];
 export function ruleCheck(rule: NegativeRule): CheckName {
   switch (rule) {
     case 'non-canonical number':
-      return 'canonical_numbers';
+      return CHECK.canonical_numbers;
     case 'badly encoded text':
-      return 'text_encoding';
+      return CHECK.text_encoding;
     case 'unsupported media type':
-      return 'strict_media_types';
+      return CHECK.strict_media_types;
     default:
-      return 'negative_data_rejection';
+      return CHECK.negative_data_rejection;
   }
 }
 
@@ -502,7 +502,7 @@ export function negativeCases(
         violations.push(
           broken.map(({ encoded, why, missingHeader }) => ({
             why,
-            ...(missingHeader ? { check: 'missing_required_header' as const } : {}),
+            ...(missingHeader ? { check: CHECK.missing_required_header } : {}),
             apply: (parts) => setParameter(parts, parameter, encoded),
           })),
         );

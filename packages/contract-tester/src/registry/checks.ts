@@ -53,6 +53,9 @@ export const DEFAULT_CHECKS: readonly DefaultCheck[] = namesOn('default');
 export const TIMING_CHECKS = namesOn('timing');
 export const PROFILE_CHECKS: readonly ProfileCheck[] = namesOn('profile');
 
+/** Each check's name, for code to name a check through the registry. */
+export const CHECK = Object.fromEntries(ALL_CHECKS.map((name) => [name, name])) as { readonly [Name in CheckName]: Name };
+
 export function isCheckName(name: string): name is CheckName {
   return Object.hasOwn(REGISTRY, name);
 }

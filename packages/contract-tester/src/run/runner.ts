@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, type CheckName } from '../registry/checks.js';
+import { CHECK, ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, type CheckName } from '../registry/checks.js';
 import { ContractChecker } from '../checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
@@ -142,7 +142,7 @@ export function selectChecks(profile: Profile, checks?: string[], excluded?: str
     throw new RunError(
       `no check named ${unknown.join(', ')}; the checks are:\n  ${ALL_CHECKS.map((name) => `${name}: ${describeCheck(name)}`).join('\n  ')}`,
     );
-  const available: CheckName[] = [...DEFAULT_CHECKS, ...profile.checks, ...(maxResponseTime ? (['max_response_time'] as const) : [])];
+  const available: CheckName[] = [...DEFAULT_CHECKS, ...profile.checks, ...(maxResponseTime ? ([CHECK.max_response_time] as const) : [])];
   if (checks?.length) {
     const off = checks.filter((name) => !available.includes(name as CheckName));
     if (off.length) {
@@ -275,7 +275,7 @@ async function runProperty(
       // The tester's own fault: reported once, as such.
       const message = `the contract tester failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
       failures.push({
-        check: 'not_a_server_error',
+        check: CHECK.not_a_server_error,
         label: scenario.group,
         status: undefined,
         message,

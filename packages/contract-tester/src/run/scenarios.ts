@@ -1,4 +1,4 @@
-import type { CheckName } from '../registry/checks.js';
+import { CHECK, type CheckName } from '../registry/checks.js';
 import { checkDeadline, DeadlineReached } from '../deadline.js';
 import type { OperationModel } from '../spec/model.js';
 import type { Session } from '../stateful/session.js';
@@ -15,16 +15,16 @@ export { PHASES, type Phase, type Plan, type Scenario } from './plan/scenario.js
 
 /** Checks every answer is held to, whatever the case: a scenario that sends requests can show them. */
 const ANSWER_CHECKS: CheckName[] = [
-  'not_a_server_error',
-  'status_code_conformance',
-  'content_type_conformance',
-  'response_headers_conformance',
-  'response_schema_conformance',
-  'max_response_time',
-  'required_response_headers',
-  'forbidden_response_headers',
-  'error_schema_conformance',
-  'no_undocumented_body',
+  CHECK.not_a_server_error,
+  CHECK.status_code_conformance,
+  CHECK.content_type_conformance,
+  CHECK.response_headers_conformance,
+  CHECK.response_schema_conformance,
+  CHECK.max_response_time,
+  CHECK.required_response_headers,
+  CHECK.forbidden_response_headers,
+  CHECK.error_schema_conformance,
+  CHECK.no_undocumented_body,
 ];
 
 /**
@@ -36,7 +36,13 @@ const ANSWER_CHECKS: CheckName[] = [
 export function planScenarios(session: Session, selected: OperationModel[], phases: ReadonlySet<Phase>): Plan {
   const progress: Progress = { plan: { scenarios: [], skipped: [], warnings: [...session.api.warnings], tested: [] } };
   const on = (...checks: CheckName[]) => checks.some((check) => session.enabled(check));
-  const context: PlanContext = { session, selected, phases, on, answers: on(...ANSWER_CHECKS, 'positive_data_acceptance', 'write_echo') };
+  const context: PlanContext = {
+    session,
+    selected,
+    phases,
+    on,
+    answers: on(...ANSWER_CHECKS, CHECK.positive_data_acceptance, CHECK.write_echo),
+  };
   try {
     return planAll(context, progress);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { CHECK } from '../registry/checks.js';
 import { jsonEqual, jsonText } from '../generate/json-text.js';
 import { buildRequest, emptyParts, type TestRequest } from '../generate/requests.js';
 import type { Problem, Session, Step } from './session.js';
@@ -63,7 +64,7 @@ export async function auditCollection(session: Session, collection: Collection, 
   const visited = new Set<string>();
   const problems: Problem[] = [];
   const problem = (message: string, steps: Step[], status: number | undefined): Problem => ({
-    check: 'listing_audit',
+    check: CHECK.listing_audit,
     label: listing.id,
     status,
     message,

@@ -1,5 +1,5 @@
 import type { CaseKind } from '../checks/expectations.js';
-import { covers } from '../checks/response-contract.js';
+import { covers } from '../checks/media-types.js';
 import { splitTarget, type TestRequest } from '../generate/requests.js';
 import type { HttpResponse } from '../http/http-client.js';
 import { goesOtherWay } from '../spec/directions.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { CheckName } from '../registry/checks.js';
+import { CHECK, type CheckName } from '../registry/checks.js';
 import { jsonEqual, jsonText, type JsonValue } from '../generate/json-text.js';
 import { buildRequest, positiveParts, setParameter, splitTarget, type RequestParts } from '../generate/requests.js';
 import type { Case, Problem, Session, Step } from './session.js';
@@ -185,13 +185,13 @@ function statefulFindings(
   if (before?.state === 'deleted') {
     if (success && method !== 'DELETE' && !(method === 'PUT' && exact)) {
       found.push({
-        check: 'use_after_free',
+        check: CHECK.use_after_free,
         message: `${where}: ${before.resource.path} was deleted (a DELETE answered 2xx), but is still served`,
       });
     }
     if (method === 'DELETE' && exact && response.status >= 200 && response.status < 300) {
       found.push({
-        check: 'delete_is_final',
+        check: CHECK.delete_is_final,
         message: `${where}: ${before.resource.path} was deleted already; a second DELETE must be 404 or 410`,
       });
     }
@@ -200,7 +200,7 @@ function statefulFindings(
   // Only where the request names nothing but the resource: a made-up photo id of it may well be 404.
   if (before?.state === 'present' && method === 'GET' && response.status === 404 && wholly(exchange.operation, before.resource)) {
     found.push({
-      check: 'ensure_resource_availability',
+      check: CHECK.ensure_resource_availability,
       message: `${where}: ${before.resource.path}, made by ${before.resource.createdBy} in this sequence and not deleted, is not found`,
     });
   }
@@ -211,7 +211,7 @@ function statefulFindings(
   const gone = (response.status === 404 || response.status === 410) && sinceLink.deleted;
   // Only a link the spec declares promises a success; an inferred one is the tester's guess.
   if (link && !link.link.inferred && (response.status < 200 || response.status > 299) && !stalePrecondition && !gone) {
-    found.push({ check: 'links_succeed', message: `${where}: a link from a success must lead to a success` });
+    found.push({ check: CHECK.links_succeed, message: `${where}: a link from a success must lead to a success` });
   }
   if (
     before?.state === 'present' &&
@@ -224,7 +224,7 @@ function statefulFindings(
     const pointer = schemaOf(exchange);
     if (pointer !== undefined && pointer === before.last.schemaPointer && !jsonEqual(before.last.body, response.body)) {
       found.push({
-        check: 'read_back',
+        check: CHECK.read_back,
         message: `${where}: reads back ${jsonText(response.body)}, not what the last write answered: ${jsonText(before.last.body)}`,
       });
     }
@@ -234,7 +234,7 @@ function statefulFindings(
     const repeated = (response.body as unknown[]).filter((item) => previous.some((earlier) => jsonEqual(earlier, item)));
     if (repeated.length) {
       found.push({
-        check: 'paging_conformance',
+        check: CHECK.paging_conformance,
         message: `${where}: the ${link.link.header.rel} page repeats ${repeated.length} item(s) of the page before: ${jsonText(repeated[0])}`,
       });
     }
@@ -307,9 +307,9 @@ export async function runSequence(session: Session, actions: Action[], operation
     pathWrites.observe(exchange);
     for (const next of linksFrom(session.api, exchange, context)) {
       if (typeof next === 'string') {
-        if (session.enabled('paging_conformance')) {
+        if (session.enabled(CHECK.paging_conformance)) {
           problems.push({
-            check: 'paging_conformance',
+            check: CHECK.paging_conformance,
             label: exchange.operation.id,
             status: exchange.response.status,
             message: next,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { intentOf, unechoedFields, unmetExpectations, type Expectation } from '../checks/expectations.js';
-import type { CheckName } from '../registry/checks.js';
+import { CHECK, type CheckName } from '../registry/checks.js';
 import type { ContractChecker, Finding } from '../checks/response-contract.js';
 import type { Profile } from '../config.js';
 import { validBodies, type RequestCredentials, type TestRequest } from '../generate/requests.js';
@@ -13,14 +13,14 @@ import type { ApiModel, OperationModel } from '../spec/model.js';
 
 /** What still holds of a 429: the form of the answer (a documented 429 keeps its schema), not what it says of the request. */
 const RATE_LIMITED_CHECKS: ReadonlySet<CheckName> = new Set<CheckName>([
-  'content_type_conformance',
-  'response_headers_conformance',
-  'response_schema_conformance',
-  'required_response_headers',
-  'forbidden_response_headers',
-  'error_schema_conformance',
-  'no_undocumented_body',
-  'max_response_time',
+  CHECK.content_type_conformance,
+  CHECK.response_headers_conformance,
+  CHECK.response_schema_conformance,
+  CHECK.required_response_headers,
+  CHECK.forbidden_response_headers,
+  CHECK.error_schema_conformance,
+  CHECK.no_undocumented_body,
+  CHECK.max_response_time,
 ]);
 
 /** One request of a failing case and the answer it got (none when the server did not answer). */
@@ -144,8 +144,8 @@ export class Session {
     } catch (error) {
       if (!(error instanceof NoResponseError)) throw error;
       this.ledger.observe({ operation, request });
-      const finding: Finding = { check: 'not_a_server_error', message: `${request.method} ${request.target} → ${error.message}` };
-      return { problems: this.enabled('not_a_server_error') ? [problem(finding, undefined)] : [] };
+      const finding: Finding = { check: CHECK.not_a_server_error, message: `${request.method} ${request.target} → ${error.message}` };
+      return { problems: this.enabled(CHECK.not_a_server_error) ? [problem(finding, undefined)] : [] };
     }
     const findings = this.judged(response, [
       ...this.checker.findings(
@@ -160,18 +160,18 @@ export class Session {
         intentOf(kind),
       ),
       ...unmetExpectations(item, response, {
-        writes: this.enabled('valid_writes_accepted'),
-        ...(this.enabled('state_refusals') && this.settings.profile.stateRefusals
+        writes: this.enabled(CHECK.valid_writes_accepted),
+        ...(this.enabled(CHECK.state_refusals) && this.settings.profile.stateRefusals
           ? { stateRefusals: this.settings.profile.stateRefusals }
           : {}),
       }),
     ]);
     const valid = kind === 'positive' || kind === 'link';
-    if (valid && this.enabled('write_echo')) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
+    if (valid && this.enabled(CHECK.write_echo)) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
     const limit = this.settings.maxResponseTimeMs;
     if (limit !== undefined && response.elapsedMs > limit) {
       findings.push({
-        check: 'max_response_time',
+        check: CHECK.max_response_time,
         message: `${request.method} ${request.target} → answered in ${Math.round(response.elapsedMs)} ms, over ${limit} ms`,
       });
     }

@@ -1,3 +1,4 @@
+import { CHECK } from '../../registry/checks.js';
 import fc from 'fast-check';
 import type { NegativeCase } from '../../generate/negative-requests.js';
 import { invalidCredentials, unknownPathCases, withoutValidCredentials, wrongMethodCases } from '../../generate/request-variants.js';
@@ -18,8 +19,8 @@ export function planAuth(context: PlanContext, plan: Plan, target: OperationTarg
   const { session, on } = context;
   const { operation, credentials, options, forge } = target;
   if (!needsCredentials(operation)) return;
-  if (on('ignored_auth')) plan.scenarios.push(ignoredAuth(context, operation));
-  if (!on('auth_first')) return;
+  if (on(CHECK.ignored_auth)) plan.scenarios.push(ignoredAuth(context, operation));
+  if (!on(CHECK.auth_first)) return;
   const wrongMethod = wrongMethodCases(session.api, operation.path, () => ({ kind: 'none' }), options);
   const everything = fc.oneof(
     ...anyRequest,
@@ -32,7 +33,7 @@ export function planAuth(context: PlanContext, plan: Plan, target: OperationTarg
 /** 401 first needs no credentials: it runs for an operation the tester cannot authenticate, and so skips. */
 export function planAuthOfSkipped(context: PlanContext, plan: Plan, operation: OperationModel): void {
   const { session, on } = context;
-  if (!context.phases.has('fuzzing') || !on('auth_first') || !needsCredentials(operation) || operation.unsupported) return;
+  if (!context.phases.has('fuzzing') || !on(CHECK.auth_first) || !needsCredentials(operation) || operation.unsupported) return;
   if (unmakeable(session, operation)) return;
   const requests = positiveParts(operation, session.api.basePath, { kind: 'none' }, linkOptions(session, operation)).map((parts) => ({
     request: buildRequest(parts),

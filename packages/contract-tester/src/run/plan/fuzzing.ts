@@ -1,3 +1,4 @@
+import { CHECK } from '../../registry/checks.js';
 import type fc from 'fast-check';
 import { RULES } from '../../generate/invalid-values.js';
 import { BODY_RULES, negativeCases, ruleCheck, type NegativeCase, type NegativeRule } from '../../generate/negative-requests.js';
@@ -24,12 +25,12 @@ export function planFuzzing(context: PlanContext, plan: Plan, target: OperationT
       ),
     );
   }
-  if (on('head_as_get') && operation.method === 'get') plan.scenarios.push(headAsGet(context, operation, positive));
+  if (on(CHECK.head_as_get) && operation.method === 'get') plan.scenarios.push(headAsGet(context, operation, positive));
   const anyRequest = [
     positive.map((parts): NegativeCase => ({ request: buildRequest(parts), why: 'valid' })),
     ...planNegative(context, plan, target),
   ];
-  if (on('exact_paths')) {
+  if (on(CHECK.exact_paths)) {
     plan.scenarios.push(
       property(
         `${operation.id}: unknown path`,
@@ -66,7 +67,7 @@ function planNegative(
   const made: fc.Arbitrary<NegativeCase>[] = [];
   for (const rule of [...RULES, ...BODY_RULES] as NegativeRule[]) {
     const check = ruleCheck(rule);
-    if (!on(check) && !(rule === 'missing required' && on('missing_required_header'))) continue;
+    if (!on(check) && !(rule === 'missing required' && on(CHECK.missing_required_header))) continue;
     const cases = negativeCases(session.api, operation, rule, credentials, options);
     if (!cases) continue;
     made.push(cases);
@@ -78,9 +79,9 @@ function planNegative(
 /** The fuzzing phase of a path (`operation` one of its tested operations): the methods it does not have. */
 export function planWrongMethods(context: PlanContext, plan: Plan, path: string, operation: OperationModel): void {
   const { session, on } = context;
-  if (!context.phases.has('fuzzing') || !on('unsupported_method', 'allow_header_conformance')) return;
+  if (!context.phases.has('fuzzing') || !on(CHECK.unsupported_method, CHECK.allow_header_conformance)) return;
   const cases = wrongMethodCases(session.api, path, (candidate) => session.credentialsFor(candidate));
-  const allowed = allowedMethods(session.api, path, on('head_as_get'));
+  const allowed = allowedMethods(session.api, path, on(CHECK.head_as_get));
   if (cases)
     plan.scenarios.push(
       property(`${path}: methods not allowed`, 'fuzzing', path, 1, cases, (value) => send(session, 'method', operation, value, allowed)),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CaseKind } from '../../checks/expectations.js';
-import type { CheckName } from '../../registry/checks.js';
+import { CHECK, type CheckName } from '../../registry/checks.js';
 import { baseParts, type FixedCase } from '../../generate/examples.js';
 import type { NegativeCase } from '../../generate/negative-requests.js';
 import { buildRequest, positiveParts, type RequestParts } from '../../generate/requests.js';
@@ -128,7 +128,7 @@ export async function sendFixed(
       request: buildRequest(parts),
       why: item.why,
       ...(item.bodyValue !== undefined ? { bodyValue: item.bodyValue } : {}),
-      ...(item.valid ? {} : { rejectionCheck: item.check ?? 'negative_data_rejection' }),
+      ...(item.valid ? {} : { rejectionCheck: item.check ?? CHECK.negative_data_rejection }),
     },
     made?.steps,
   );

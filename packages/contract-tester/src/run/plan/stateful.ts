@@ -1,3 +1,4 @@
+import { CHECK } from '../../registry/checks.js';
 import fc from 'fast-check';
 import { baseParts } from '../../generate/examples.js';
 import type { OperationModel } from '../../spec/model.js';
@@ -55,7 +56,7 @@ export function statefulScenarios(session: Session, tested: OperationModel[]): S
       });
     }
   }
-  if (session.enabled('listing_audit')) {
+  if (session.enabled(CHECK.listing_audit)) {
     for (const collection of findCollections(api).filter(({ create, listing }) => ids.has(create.id) && ids.has(listing.id))) {
       scenarios.push(listingAudit(session, collection));
     }
