@@ -179,10 +179,12 @@ function describe(changes: Change[]): string {
       [
         ...(absent
           ? [`${table.read} (table ${table.table})`]
-          : columns.flatMap(({ property, read, written }) => [
-              ...(read ? [`${table.read}.${property}`] : []),
-              ...(written ? [`${table.written}.${property}`] : []),
-            ])),
+          : columns.flatMap(({ property, column, read, written }) =>
+              read || written
+                ? [...(read ? [`${table.read}.${property}`] : []), ...(written ? [`${table.written}.${property}`] : [])]
+                : // A column of the store's own, such as a versioned resource's version: no property names it.
+                  [`the ${column} column of ${table.read}`],
+            )),
         ...(absent ? [] : indexes.map(({ name }) => `the index ${name} of ${table.read}`)),
       ].join(', '),
     )

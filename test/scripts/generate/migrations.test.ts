@@ -77,6 +77,13 @@ describe('the migrations npm run generate writes (scripts/generate/migrations.ts
     );
   });
 
+  it("names, in the migration's comment, a column no property names: a versioned schema's version", async () => {
+    const document = parseDocument(readSpecText());
+    document.setIn(['components', 'schemas', 'Order', 'x-storage', 'versioned'], true);
+    const { files } = await migrationFiles(parseSpec(document.toString()), root);
+    for (const { text } of files) expect(text).toContain('for the version column of Order of openapi.yaml');
+  });
+
   it('makes, migrated, the tables the store checks for on opening; and a second run adds nothing', async () => {
     const birthDated = withPetProperty('birthDate', BIRTH_DATE, { spec: withPetPhotos(readSpecText()) });
     const { sqlite } = await written(birthDated);
