@@ -14,21 +14,9 @@ import { loadYamlOneByte } from './one-byte-yaml.js';
 
 // The server and scripts/ read OpenAPI documents through the module they share with the contract
 // tester (packages/openapi-document); this module adds what only the server's own spec needs.
-export {
-  basePathOf,
-  HTTP_METHODS,
-  type HttpMethod,
-  type OpenApiDocument,
-  type SchemaObject,
-} from 'openapi-document/document';
+export { basePathOf, HTTP_METHODS, type HttpMethod, type OpenApiDocument, type SchemaObject } from 'openapi-document/document';
 export { exactPathPattern, matchPathTemplate } from 'openapi-document/paths';
-export {
-  escapePointerToken,
-  resolveRef,
-  resolveRefAt,
-  unescapePointerToken,
-  valueAtPointer,
-} from 'openapi-document/pointer';
+export { escapePointerToken, resolveRef, resolveRefAt, unescapePointerToken, valueAtPointer } from 'openapi-document/pointer';
 
 /** The server's own spec names every operation (its lint requires an operationId). */
 export interface OperationObject extends DocumentOperationObject {

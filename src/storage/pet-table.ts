@@ -51,7 +51,7 @@ export const VERSIONED_PET_COLUMN_LIST = `${PET_COLUMN_LIST}, ${VERSION_COLUMN}`
 
 export function versionedPetFromRow(row: VersionedPetRow): VersionedPet {
   // petFromRow reads Pet's columns by position and never the version after them.
-  return { pet: petFromRow(row as unknown as PetRow), version: row[PET_COLUMN_COUNT] as number };
+  return { pet: petFromRow(row), version: row[PET_COLUMN_COUNT] as number };
 }
 
 /** PetPatch's columns, in PetPatchValues' order (a flag and a value for each). */
