@@ -42,3 +42,35 @@ export function schemaIdsSpec(where: 'examples' | 'schemas'): OpenApiDocument {
     },
   };
 }
+
+/** The `$id` of the Pet schema of `refInsideIdSpec`. */
+export const PET_ID = 'https://example.com/schemas/pet';
+
+/**
+ * A spec whose Pet schema has an `$id` and, inside it, a `$ref` to the document's components (by
+ * default; `tag` replaces it) and one to the Pet's own `name`.
+ */
+export function refInsideIdSpec(tag: unknown = { $ref: '#/components/schemas/Tag' }) {
+  const answer = (description: string, ref: string) => ({
+    '200': { description, content: { 'application/json': { schema: { $ref: ref } } } },
+  });
+  return {
+    openapi: '3.1.0',
+    info: { title: 'ids', version: '1' },
+    paths: {
+      '/pets': { get: { responses: answer('a pet', '#/components/schemas/Pet') } },
+      '/tags': { get: { responses: answer('a tag', '#/components/schemas/Tag') } },
+    },
+    components: {
+      schemas: {
+        Pet: {
+          $id: PET_ID,
+          type: 'object',
+          required: ['name'],
+          properties: { name: { type: 'string' }, tag, self: { $ref: '#/properties/name' } } as Record<string, unknown>,
+        },
+        Tag: { type: 'object', required: ['label'], properties: { label: { type: 'string' } } },
+      },
+    },
+  };
+}
