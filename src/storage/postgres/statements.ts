@@ -80,6 +80,14 @@ export const INSERT_PETS: Statement = {
   RETURNING ${PET_COLUMN_LIST}`,
 };
 
+/** The key's unexpired record, if it has one. */
+export const IDEMPOTENCY_RECORD: Statement = {
+  name: 'get-idempotency-record',
+  text: `
+  SELECT fingerprint, status, headers, body FROM idempotency_keys
+   WHERE account_id = $1 AND key = $2 AND expires_at > $3`,
+};
+
 /**
  * The key's unexpired record, or else (in the same statement) the new pet: one row either way, the
  * record's four columns then the pet's (each part null where it is not there).
