@@ -2,7 +2,7 @@
 import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 import { operationPath } from '../../src/handlers/links.js';
-import type { OperationHandler } from '../../src/handlers/operation.js';
+import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
 import { rules } from '../../src/rules/order.js';
 import { ORDER_TABLE, orderFromRow, type OrderRow, newOrderValues } from '../tables.js';
 
@@ -16,6 +16,10 @@ export function createStoreOrder({
   basePath,
   clock,
 }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>): OperationHandler<'createStoreOrder'> {
+  const answer = (row: OrderRow): OperationResult<'createStoreOrder'> => {
+    const created = orderFromRow(row);
+    return { status: 201, body: created, headers: { Location: operationPath(basePath, 'getStoreOrder', { orderId: created.id }) } };
+  };
   return async ({ body, principal }) => {
     const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
     const outcome = await storage.insertRow<OrderRow>(ORDER_TABLE, newOrderValues(input));
@@ -23,7 +27,6 @@ export function createStoreOrder({
       if (outcome.property === 'petId') throw apiError('order_pet_not_found', { petId: input.petId });
       throw new Error(`${outcome.property} names no row`);
     }
-    const created = orderFromRow(outcome.row);
-    return { status: 201, body: created, headers: { Location: operationPath(basePath, 'getStoreOrder', { orderId: created.id }) } };
+    return answer(outcome.row);
   };
 }

@@ -33,8 +33,8 @@ interface Response {
 
 const SCHEMA_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-/** Request headers whose rules (idempotent replays) the generic store does not keep. */
-const UNHONOURED_HEADERS = ['idempotency-key'];
+/** The request header a create is made idempotent with (draft-ietf-httpapi-idempotency-key-header). */
+const IDEMPOTENCY_KEY = 'idempotency-key';
 
 /** The request header a versioned row's update or delete is made conditional with (RFC 9110 §13.1.1). */
 const IF_MATCH = 'if-match';
@@ -87,13 +87,9 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
     const stored = persisted.find(({ read }) => read === named);
     if (!stored) throw new Error(`${id}: x-storage ${marker.kind} works on ${named}, which is not stored: mark it x-storage (${HERE})`);
     // A header the generated handler would not honour is refused rather than served and ignored.
-    const unhonoured = parametersOf(document, entry).find(
-      ({ name, in: where }) => where === 'header' && UNHONOURED_HEADERS.includes(name.toLowerCase()),
-    );
-    if (unhonoured)
-      throw new Error(
-        `${id}: the generated handler does not honour ${unhonoured.name} yet: drop x-storage and write the handler by hand, as pets' are (${HERE})`,
-      );
+    const keyHeader = headerParameter(document, entry, IDEMPOTENCY_KEY);
+    if (keyHeader && marker.kind !== 'create')
+      throw new Error(`${id}: only a generated create honours ${keyHeader.name}: drop it, or the operation's x-storage (${HERE})`);
     if (headerParameter(document, entry, IF_MATCH) && !stored.versioned)
       throw new Error(
         `${id}: If-Match compares ${named}'s versions: mark its x-storage versioned: true (and give preconditionFailed, its 412 error code) (${HERE})`,
@@ -364,35 +360,68 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
           `Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} })`,
         ]
       : []),
-    ...(withTag ? [`ETag: rowETag(created.${persisted.key}, ${row.version.replace('row', 'outcome.row')})`] : []),
+    ...(withTag ? [`ETag: rowETag(created.${persisted.key}, ${row.version})`] : []),
   ];
   const location = headers.length ? `, headers: { ${headers.join(', ')} }` : '';
   const references = foreignKeys(document, persisted, persistedSchemas(document)).map(
     ({ property, error }) =>
       `if (outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
   );
+  const refusal = `if (outcome.kind === 'missing_reference') {
+      ${references.join('\n      ')}
+      throw new Error(\`\${outcome.property} names no row\`);
+    }`;
+  const keyHeader = headerParameter(document, entry, IDEMPOTENCY_KEY);
+  if (keyHeader) for (const status of ['409', '422']) needs(operation, document, status);
+  const deps = ['storage', ...(located ? ['basePath'] : []), 'clock', ...(keyHeader ? ['idempotencyRetentionSeconds'] : [])];
+  const insert = `storage.insertRow<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input))`;
+  const answer = `const answer = (row: ${row.type}): OperationResult<'${id}'> => {
+    const created = ${lowerFirst(read)}FromRow(row);
+    return { status: 201, body: created${location} };
+  };`;
+  const body = keyHeader
+    ? `return async ({ body, headers, principal, render }) => {
+    const now = clock();
+    const input = rules.beforeCreate ? await rules.beforeCreate(body, { now, principal }) : body;
+    const header = headers[${literal(keyHeader.name)}];
+    if (header === undefined) {
+      const outcome = await ${insert};
+      ${refusal}
+      return answer(outcome.row);
+    }
+    const idempotency = keyedRequest('${id}', { header, body, accountId: principal.accountId, now }, idempotencyRetentionSeconds);
+    const outcome = await storage.insertRowIdempotently<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input), idempotency, (row) =>
+      render(answer(row)),
+    );
+    ${refusal}
+    return answerOf(outcome);
+  };`
+    : `return async ({ body, principal }) => {
+    const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
+    const outcome = await ${insert};
+    ${refusal}
+    return answer(outcome.row);
+  };`;
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
-${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
+${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}${keyHeader ? "import { answerOf, keyedRequest } from '../../src/handlers/idempotency.js';\n" : ''}${located ? "import { operationPath } from '../../src/handlers/links.js';\n" : ''}import type { ${keyHeader ? 'RecordingOperationHandler' : 'OperationHandler'}, OperationResult } from '../../src/handlers/operation.js';
 import { rules } from '../../${rulesPath(read).replace(/\.ts$/, '.js')}';
 ${imports(operation, [`${lowerFirst(written)}Values`])}
 
 /**
  * ${id}: stores a ${written} as a ${read}, after its business rules (${rulesPath(read)}), and answers
  * it${located ? ' with its Location' : ''}. A reference to a row that does not exist is refused by the database, in the insert's
- * transaction, with the error openapi.yaml declares for it.
+ * transaction, with the error openapi.yaml declares for it.${
+   keyHeader
+     ? `
+ * With ${keyHeader.name}, the answer is rendered and recorded with the row, in one transaction, and a
+ * retry with the same body gets it again; the key's record is checked after the rules have run.`
+     : ''
+ }
  */
-export function ${id}(${located ? "{ storage, basePath, clock }: Pick<HandlerDeps, 'storage' | 'basePath' | 'clock'>" : "{ storage, clock }: Pick<HandlerDeps, 'storage' | 'clock'>"}): OperationHandler<'${id}'> {
-  return async ({ body, principal }) => {
-    const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
-    const outcome = await storage.insertRow<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input));
-    if (outcome.kind === 'missing_reference') {
-      ${references.join('\n      ')}
-      throw new Error(\`\${outcome.property} names no row\`);
-    }
-    const created = ${lowerFirst(read)}FromRow(outcome.row);
-    return { status: 201, body: created${location} };
-  };
+export function ${id}({ ${deps.join(', ')} }: Pick<HandlerDeps, ${deps.map((name) => `'${name}'`).join(' | ')}>): ${keyHeader ? 'RecordingOperationHandler' : 'OperationHandler'}<'${id}'> {
+  ${answer}
+  ${body}
 }
 `;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { apiError } from '../errors/api-error.js';
-import type { IdempotentOutcome } from '../storage/idempotency.js';
+import type { IdempotencyRequest, IdempotentOutcome } from '../storage/idempotency.js';
 import type { OperationId, RecordedResult } from './operation.js';
 
 /**
@@ -33,6 +33,32 @@ export function canonicalJson(value: unknown): string {
 /** What a retry's body must match: the SHA-256 of the body's canonical JSON, base64url. */
 export function requestFingerprint(body: unknown): string {
   return createHash('sha256').update(canonicalJson(body)).digest('base64url');
+}
+
+/**
+ * What a generated create's retry must match: the SHA-256 of its operation's id, a line break and its
+ * body's canonical JSON, base64url. With the operation in it, a key first used on another operation
+ * (createPet's fingerprint is of its body alone, which never starts with an id) is refused, never replayed.
+ */
+export function operationFingerprint(operationId: OperationId, body: unknown): string {
+  return createHash('sha256')
+    .update(`${operationId}\n${canonicalJson(body)}`)
+    .digest('base64url');
+}
+
+/** A generated create's Idempotency-Key, checked against its operation and body, kept for the retention from `now`. */
+export function keyedRequest(
+  operationId: OperationId,
+  { header, body, accountId, now }: { header: string; body: unknown; accountId: number; now: Date },
+  retentionSeconds: number,
+): IdempotencyRequest {
+  return {
+    accountId,
+    key: idempotencyKeyOf(header),
+    fingerprint: operationFingerprint(operationId, body),
+    now,
+    expiresAt: new Date(now.getTime() + retentionSeconds * 1000),
+  };
 }
 
 /** How a request with a key is answered: the recorded response (first or replayed) or the draft's error. */

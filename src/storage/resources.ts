@@ -1,3 +1,4 @@
+import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from './idempotency.js';
 import type { MaybePromise } from './pets.js';
 import type { StoredTable } from './stored-tables.js';
 
@@ -9,6 +10,12 @@ export type StoredRow = unknown[];
 
 /** What an insert did: the row as stored, or the reference (a property) that names no row. */
 export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | { kind: 'missing_reference'; property: string };
+
+/**
+ * What came of an insert under an Idempotency-Key: as a keyed createPet's, or the reference that
+ * names no row (then nothing was created nor recorded, so a retry is checked afresh).
+ */
+export type IdempotentRowOutcome = IdempotentOutcome | { kind: 'missing_reference'; property: string };
 
 /**
  * What a delete did: the row is gone, there was none, its version was none of those expected, or a
@@ -43,6 +50,17 @@ export interface RowPage {
  */
 export interface ResourceStore {
   insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>>;
+  /**
+   * insertRow under an Idempotency-Key, as one unit, as IdempotencyStore.createPetIdempotently: the
+   * key's unexpired record is replayed (or refused), or else the row and the record with its response
+   * (`respond`, called inside the transaction) are committed together.
+   */
+  insertRowIdempotently<Row extends StoredRow>(
+    table: StoredTable,
+    values: readonly unknown[],
+    idempotency: IdempotencyRequest,
+    respond: (row: Row) => RecordedResponse,
+  ): Promise<IdempotentRowOutcome>;
   /** Answered at once by a backend that reads synchronously (SQLite). */
   getRow<Row extends StoredRow>(table: StoredTable, key: number | string): MaybePromise<Row | undefined>;
   /** Rows ordered by key ascending; answered at once as getRow is. */

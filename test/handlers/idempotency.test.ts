@@ -1,6 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors/api-error.js';
-import { answerOf, canonicalJson, idempotencyKeyOf, requestFingerprint } from '../../src/handlers/idempotency.js';
+import {
+  answerOf,
+  canonicalJson,
+  idempotencyKeyOf,
+  keyedRequest,
+  operationFingerprint,
+  requestFingerprint,
+} from '../../src/handlers/idempotency.js';
+
+describe("a generated create's keyed request", () => {
+  const body = { petId: 1, quantity: 1 };
+
+  it("fingerprints the operation with the body: another operation's, createPet's included, never matches", () => {
+    expect(operationFingerprint('createStoreOrder', { quantity: 1, petId: 1 })).toBe(operationFingerprint('createStoreOrder', body));
+    expect(operationFingerprint('createStoreOrder', body)).not.toBe(requestFingerprint(body));
+    expect(operationFingerprint('createStoreOrder', body)).not.toBe(operationFingerprint('createPet', body));
+  });
+
+  it('takes the key from the header and keeps the record for the retention from now', () => {
+    const now = new Date('2030-01-01T00:00:00.000Z');
+    expect(keyedRequest('createStoreOrder', { header: '"k1"', body, accountId: 7, now }, 60)).toEqual({
+      accountId: 7,
+      key: 'k1',
+      fingerprint: operationFingerprint('createStoreOrder', body),
+      now,
+      expiresAt: new Date('2030-01-01T00:01:00.000Z'),
+    });
+  });
+});
 
 describe('idempotencyKeyOf', () => {
   it.each([

@@ -136,7 +136,7 @@ function withVaccinations(spec: string): string {
       summary: 'Record a vaccination',
       description: 'Records a vaccination of an animal that exists, given today or earlier.',
       'x-storage': 'create',
-      parameters: common,
+      parameters: [...common, { $ref: '#/components/parameters/IdempotencyKey' }],
       requestBody: {
         required: true,
         ...body('The vaccination.', 'NewVaccination', { petId: 1, vaccine: 'rabies', givenOn: '2030-01-10' }),
@@ -153,6 +153,7 @@ function withVaccinations(spec: string): string {
             ...tag,
           },
         },
+        '409': ref('IdempotencyKeyInProgress'),
         '413': ref('PayloadTooLarge'),
         '415': ref('UnsupportedMediaType'),
         '422': ref('Unprocessable'),
@@ -300,6 +301,7 @@ describe('a resource with writes added from the spec and its rules alone (on a c
             etag: res.headers.get('ETag'),
             location: res.headers.get('Location'),
             link: res.headers.get('Link'),
+            replayed: res.headers.get('Idempotent-Replayed'),
             body: res.status === 204 || res.status === 304 ? undefined : await res.json(),
           };
         };
@@ -359,6 +361,25 @@ describe('a resource with writes added from the spec and its rules alone (on a c
         expect((await send('DELETE', '/pets/1')).status).toBe(204);
         expect((await send('GET', '/vaccinations/3')).status).toBe(404);
         expect((await send('GET', '/vaccinations')).body).toEqual([{ id: 2, petId: 2, vaccine: 'distemper', givenOn: '2020-02-01' }]);
+
+        // An Idempotency-Key: the response is recorded with the row and replayed; another body, or a
+        // key first used on createPet, is refused and creates nothing.
+        const keyed = { 'Idempotency-Key': '"v-1"' };
+        const first = await send('POST', '/vaccinations', { petId: 2, vaccine: 'rabies', givenOn: '2020-04-01' }, keyed);
+        expect(first).toMatchObject({ status: 201, replayed: null, body: { petId: 2, vaccine: 'rabies' } });
+        const retry = await send('POST', '/vaccinations', { givenOn: '2020-04-01', vaccine: 'rabies', petId: 2 }, keyed);
+        expect(retry).toEqual({ ...first, replayed: 'true' });
+        expect(await send('POST', '/vaccinations', { petId: 2, vaccine: 'distemper', givenOn: '2020-04-01' }, keyed)).toMatchObject({
+          status: 422,
+          body: { code: 'idempotency_key_reused' },
+        });
+        const petKey = { 'Idempotency-Key': '"p-1"' };
+        expect((await send('POST', '/pets', { name: 'Kit', categoryId: 1 }, petKey)).status).toBe(201);
+        expect(await send('POST', '/vaccinations', { petId: 2, vaccine: 'rabies', givenOn: '2020-04-01' }, petKey)).toMatchObject({
+          status: 422,
+          body: { code: 'idempotency_key_reused' },
+        });
+        expect(((await send('GET', '/vaccinations')).body as unknown[]).length).toBe(2);
       } finally {
         await server.stop();
       }

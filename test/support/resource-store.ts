@@ -1,9 +1,12 @@
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newOrderValues, ORDER_TABLE, orderFromRow, type OrderRow } from '../../generated/tables.js';
+import type { IdempotencyRequest, RecordedResponse } from '../../src/storage/idempotency.js';
 import type { MaybePromise } from '../../src/storage/pets.js';
 import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { StoredTable } from '../../src/storage/stored-tables.js';
+import { at, createKeyed, T0 } from './idempotency.js';
+import { renderAsJson } from './operation-request.js';
 
 /**
  * The generic resource store's contract (src/storage/resources.ts), on the orders table that
@@ -44,6 +47,76 @@ export function resourceStoreContract(open: () => Promise<Storage>): void {
       property: 'petId',
     });
     expect(await storage.listRows(ORDER_TABLE, { limit: 10, filters: {} })).toEqual([]);
+  });
+
+  describe('under an Idempotency-Key', () => {
+    const HOUR_MS = 3_600_000;
+    const keyed = (accountId: number, key: string, fingerprint: string) => ({
+      accountId,
+      key,
+      fingerprint,
+      now: T0,
+      expiresAt: at(HOUR_MS),
+    });
+    const insertKeyed = (storage: Storage, petId: number, idempotency: IdempotencyRequest) =>
+      storage.insertRowIdempotently<OrderRow>(ORDER_TABLE, newOrderValues({ petId, quantity: 1 }), idempotency, (row) =>
+        renderAsJson({ status: 201, body: orderFromRow(row), headers: { Location: `/v1/store/orders/${row[0]}` } }),
+      );
+    const orderIds = async (storage: Storage) =>
+      (await storage.listRows<OrderRow>(ORDER_TABLE, { limit: 10, filters: {} })).map(([id]) => id);
+
+    it('inserts the row and records its response; a retry replays the response byte for byte and inserts nothing', async () => {
+      const storage = await open();
+      const { id: accountId } = await storage.ensureAccount('alice');
+      const { id: petId } = await storage.createPet({ name: 'Rex', categoryId: 3 });
+      const first = await insertKeyed(storage, petId, keyed(accountId, 'k1', 'f1'));
+      const expected = {
+        status: 201,
+        headers: { Location: '/v1/store/orders/1' },
+        body: Buffer.from(JSON.stringify({ id: 1, petId, quantity: 1, status: 'placed' })),
+      };
+      expect(first).toEqual({ kind: 'created', response: expected });
+      const again = await insertKeyed(storage, petId, { ...keyed(accountId, 'k1', 'f1'), now: at(1000) });
+      expect(again.kind).toBe('replayed');
+      const { response } = again as { response: RecordedResponse };
+      expect(response.status).toBe(201);
+      expect(response.headers).toEqual(expected.headers);
+      expect(Buffer.from(response.body).equals(expected.body)).toBe(true);
+      expect(await orderIds(storage)).toEqual([1]);
+    });
+
+    it("refuses the key with another fingerprint, a pet's key included, and inserts nothing", async () => {
+      const storage = await open();
+      const { id: accountId } = await storage.ensureAccount('alice');
+      const { id: petId } = await storage.createPet({ name: 'Rex', categoryId: 3 });
+      await insertKeyed(storage, petId, keyed(accountId, 'k1', 'f1'));
+      expect(await insertKeyed(storage, petId, keyed(accountId, 'k1', 'f2'))).toEqual({ kind: 'key_reused' });
+      const [pet] = await createKeyed(storage, accountId, ['pet-key'], T0, at(HOUR_MS));
+      expect(pet!.kind).toBe('created');
+      expect(await insertKeyed(storage, petId, keyed(accountId, 'pet-key', 'an order'))).toEqual({ kind: 'key_reused' });
+      expect(await orderIds(storage)).toEqual([1]);
+    });
+
+    it('records nothing for a reference that names no row, so a retry is checked afresh', async () => {
+      const storage = await open();
+      const { id: accountId } = await storage.ensureAccount('alice');
+      expect(await insertKeyed(storage, 42, keyed(accountId, 'k1', 'f1'))).toEqual({ kind: 'missing_reference', property: 'petId' });
+      const { id: petId } = await storage.createPet({ name: 'Rex', categoryId: 3 });
+      expect((await insertKeyed(storage, petId, keyed(accountId, 'k1', 'f1'))).kind).toBe('created');
+      // One order: PostgreSQL's sequence may have spent a key on the failed insert.
+      expect(await orderIds(storage)).toHaveLength(1);
+    });
+
+    it('inserts once for two requests with one key at once: the other is in progress, or replays it once done', async () => {
+      const storage = await open();
+      const { id: accountId } = await storage.ensureAccount('alice');
+      const { id: petId } = await storage.createPet({ name: 'Rex', categoryId: 3 });
+      const outcomes = await Promise.all([1, 2].map(() => insertKeyed(storage, petId, keyed(accountId, 'k1', 'f1'))));
+      const kinds = outcomes.map(({ kind }) => kind).sort();
+      expect(kinds[0]).toBe('created');
+      expect(['in_progress', 'replayed']).toContain(kinds[1]);
+      expect(await orderIds(storage)).toEqual([1]);
+    });
   });
 
   it("deletes a row's referencing rows with it (ON DELETE CASCADE)", async () => {

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { newPetValues, petFromRow, type PetRow } from '../pet-table.js';
 import type { NewPet, Pet } from '../pets.js';
-import { headersToColumn, outcomeOfRecord } from '../rows.js';
-import type { Queries } from './queries.js';
-import { PUT_IDEMPOTENCY_RECORD, RECORD_OR_NEW_PET } from './statements.js';
+import type { IdempotentRowOutcome, StoredRow } from '../resources.js';
+import { headersToColumn, outcomeOfRecord, type IdempotencyRow } from '../rows.js';
+import type { StoredTable } from '../stored-tables.js';
+import type { Queries, Session } from './queries.js';
+import { insertStatement, missingReference } from './resources.js';
+import { IDEMPOTENCY_RECORD, PUT_IDEMPOTENCY_RECORD, RECORD_OR_NEW_PET } from './statements.js';
 
 /**
  * The advisory lock of an account's key: 64 bits of SHA-256, as an int8 literal (digits only, so it
@@ -39,26 +42,63 @@ export function createPetIdempotently(
   idempotency: IdempotencyRequest,
   respond: (pet: Pet) => RecordedResponse,
 ): Promise<IdempotentOutcome> {
-  const { accountId, key, fingerprint, now, expiresAt } = idempotency;
-  const tryLock = `SELECT pg_try_advisory_xact_lock(${advisoryLockKey(accountId, key)}) AS locked`;
-  return queries.transaction<IdempotentOutcome, { locked: boolean }>(tryLock, async (session, [lock]) => {
+  const { accountId, key, fingerprint, now } = idempotency;
+  return queries.transaction<IdempotentOutcome, { locked: boolean }>(tryLock(idempotency), async (session, [lock]) => {
     if (!lock!.locked) return { kind: 'in_progress' };
     const [found] = await session.arrays<RecordOrPetRow>(RECORD_OR_NEW_PET, [accountId, key, now, ...newPetValues(pet)]);
     const [recordFingerprint, status, headers, body, ...created] = found!;
     if (recordFingerprint !== null) {
       return outcomeOfRecord({ fingerprint: recordFingerprint, status: status!, headers: headers!, body: body! }, fingerprint);
     }
-    const response = respond(petFromRow(created as PetRow));
-    await session.rows(PUT_IDEMPOTENCY_RECORD, [
-      accountId,
-      key,
-      fingerprint,
-      response.status,
-      headersToColumn(response),
-      response.body,
-      now,
-      expiresAt,
-    ]);
-    return { kind: 'created', response };
+    return { kind: 'created', response: await putRecord(session, idempotency, respond(petFromRow(created as PetRow))) };
   });
+}
+
+/** The opening of a keyed create's transaction: the try-lock of its account and key. */
+function tryLock({ accountId, key }: IdempotencyRequest): string {
+  return `SELECT pg_try_advisory_xact_lock(${advisoryLockKey(accountId, key)}) AS locked`;
+}
+
+/** Records the response of a keyed create, in its transaction. */
+async function putRecord(session: Session, idempotency: IdempotencyRequest, response: RecordedResponse): Promise<RecordedResponse> {
+  const { accountId, key, fingerprint, now, expiresAt } = idempotency;
+  await session.rows(PUT_IDEMPOTENCY_RECORD, [
+    accountId,
+    key,
+    fingerprint,
+    response.status,
+    headersToColumn(response),
+    response.body,
+    now,
+    expiresAt,
+  ]);
+  return response;
+}
+
+/**
+ * A generated resource's insert under an Idempotency-Key, as createPetIdempotently: the same lock,
+ * then the record in a statement of its own, the row, and its record. A reference that names no row
+ * fails the insert, and so the transaction: it is rolled back and nothing is recorded.
+ */
+export async function insertRowIdempotently<Row extends StoredRow>(
+  queries: Queries,
+  table: StoredTable,
+  values: readonly unknown[],
+  idempotency: IdempotencyRequest,
+  respond: (row: Row) => RecordedResponse,
+): Promise<IdempotentRowOutcome> {
+  const { accountId, key, fingerprint, now } = idempotency;
+  try {
+    return await queries.transaction<IdempotentRowOutcome, { locked: boolean }>(tryLock(idempotency), async (session, [lock]) => {
+      if (!lock!.locked) return { kind: 'in_progress' };
+      const [record] = await session.rows<IdempotencyRow>(IDEMPOTENCY_RECORD, [accountId, key, now]);
+      if (record) return outcomeOfRecord(record, fingerprint);
+      const [row] = await session.arrays<Row>(insertStatement(table), [...values]);
+      return { kind: 'created', response: await putRecord(session, idempotency, respond(row!)) };
+    });
+  } catch (error) {
+    const property = missingReference(table, error);
+    if (property === undefined) throw error;
+    return { kind: 'missing_reference', property };
+  }
 }

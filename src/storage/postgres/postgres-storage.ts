@@ -87,6 +87,9 @@ export class PostgresStorage implements Storage {
     return createPetIdempotently(this.queries, pet, idempotency, respond);
   }
 
+  readonly insertRowIdempotently: ResourceStore['insertRowIdempotently'] = (table, values, idempotency, respond) =>
+    this.resources.insertRowIdempotently(table, values, idempotency, respond);
+
   insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
     return this.resources.insertRow<Row>(table, values);
   }

@@ -1,14 +1,25 @@
 import { deleteSql, getSql, givenFilters, insertSql, listSql, setsNothing, unchanged, updateSql } from '../resource-sql.js';
 import type { ExpectedRowVersions, ResourceStore, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
+import { insertRowIdempotently } from './idempotency.js';
 import type { Queries } from './queries.js';
 
 const at = (position: number) => `$${position}`;
+
+/** An insert's statement: a named one, prepared once per connection. */
+export const insertStatement = (table: StoredTable) => ({ name: `${table.table}-insert`, text: insertSql(table, at) });
 
 /** SQLSTATE foreign_key_violation: its error names the constraint. */
 const FOREIGN_KEY_VIOLATION = '23503';
 /** SQLSTATE restrict_violation: a delete refused by an ON DELETE RESTRICT foreign key, which it names. */
 const RESTRICT_VIOLATION = '23001';
+
+/** The property whose reference names no row, when an insert's error is that foreign key's violation. */
+export function missingReference(table: StoredTable, error: unknown): string | undefined {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  const reference = table.references.find((candidate) => candidate.constraint === constraint);
+  return code === FOREIGN_KEY_VIOLATION ? reference?.property : undefined;
+}
 
 /**
  * The generic resource store on PostgreSQL: named statements made from generated/tables.ts. An insert
@@ -26,15 +37,15 @@ export function postgresResources(queries: Queries): ResourceStore {
   return {
     async insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
       try {
-        const [row] = await queries.arrays<Row>({ name: `${table.table}-insert`, text: insertSql(table, at) }, [...values]);
+        const [row] = await queries.arrays<Row>(insertStatement(table), [...values]);
         return { kind: 'created', row: row! };
       } catch (error) {
-        const { code, constraint } = error as { code?: unknown; constraint?: unknown };
-        const reference = table.references.find((candidate) => candidate.constraint === constraint);
-        if (code !== FOREIGN_KEY_VIOLATION || !reference) throw error;
-        return { kind: 'missing_reference', property: reference.property };
+        const property = missingReference(table, error);
+        if (property === undefined) throw error;
+        return { kind: 'missing_reference', property };
       }
     },
+    insertRowIdempotently: (table, values, idempotency, respond) => insertRowIdempotently(queries, table, values, idempotency, respond),
     getRow: get,
     listRows<Row extends StoredRow>(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): Promise<Row[]> {
       const { properties, values } = givenFilters(filters);

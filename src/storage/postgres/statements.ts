@@ -80,6 +80,14 @@ export const INSERT_PETS: Statement = {
   RETURNING ${PET_COLUMN_LIST}`,
 };
 
+/** The unexpired record of account $1's key $2 at $3. */
+const UNEXPIRED_RECORD = `
+    SELECT fingerprint, status, headers, body FROM idempotency_keys
+     WHERE account_id = $1 AND key = $2 AND expires_at > $3`;
+
+/** The key's unexpired record, if it has one. */
+export const IDEMPOTENCY_RECORD: Statement = { name: 'get-idempotency-record', text: UNEXPIRED_RECORD };
+
 /**
  * The key's unexpired record, or else (in the same statement) the new pet: one row either way, the
  * record's four columns then the pet's (each part null where it is not there).
@@ -87,9 +95,7 @@ export const INSERT_PETS: Statement = {
 export const RECORD_OR_NEW_PET: Statement = {
   name: 'get-idempotency-record-or-insert-pet',
   text: `
-  WITH record AS (
-    SELECT fingerprint, status, headers, body FROM idempotency_keys
-     WHERE account_id = $1 AND key = $2 AND expires_at > $3
+  WITH record AS (${UNEXPIRED_RECORD}
   ), created AS (
     INSERT INTO pets (${NEW_PET_COLUMN_LIST})
     SELECT ${newPetParameters(4)} WHERE NOT EXISTS (SELECT FROM record)

@@ -8,13 +8,23 @@ import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js
 import type { ExpectedVersions, MaybePromise, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
-import type { ExpectedRowVersions, RowKey, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
+import type {
+  ExpectedRowVersions,
+  IdempotentRowOutcome,
+  RowKey,
+  RowCreation,
+  RowDeletion,
+  RowPage,
+  RowUpdate,
+  StoredRow,
+} from '../resources.js';
 import type { Storage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
 import { checkStoredColumns, migrateSqlite } from './migrate.js';
 import { sqliteOperations } from './operations/index.js';
 import { resourcesOn, type SqliteResources } from './resources.js';
 import { configureConnection, prepareReads } from './statements.js';
+import type { IdempotencyRecordRequest } from './write-batch.js';
 import { SqliteWriter } from './writer.js';
 
 /** Accepts `file:PATH` (relative to the working directory) or `file::memory:`. */
@@ -28,6 +38,11 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
 /** ExpectedVersions as the statements take them: a JSON array (SQLite's json_each reads it), or null for any. */
 function expectedColumn(expected: ExpectedVersions): string | null {
   return expected === undefined ? null : JSON.stringify(expected);
+}
+
+/** An Idempotency-Key's request as the writer thread takes it. */
+function recordRequest({ accountId, key, fingerprint, now, expiresAt }: IdempotencyRequest): IdempotencyRecordRequest {
+  return { accountId, key, fingerprint, now: now.toISOString(), expiresAt: expiresAt.toISOString() };
 }
 
 /**
@@ -73,15 +88,7 @@ export class SqliteStorage implements Storage {
   }
 
   createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome> {
-    const { accountId, key, fingerprint, now, expiresAt } = idempotency;
-    return this.writer.write(
-      {
-        kind: 'createPetIdempotently',
-        pet,
-        idempotency: { accountId, key, fingerprint, now: now.toISOString(), expiresAt: expiresAt.toISOString() },
-      },
-      respond,
-    );
+    return this.writer.write({ kind: 'createPetIdempotently', pet, idempotency: recordRequest(idempotency) }, respond);
   }
 
   getPet(id: number): VersionedPet | undefined {
@@ -106,6 +113,18 @@ export class SqliteStorage implements Storage {
   /** Through the writer, like a pet's: its foreign keys are checked in the batch's transaction. */
   insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
     return this.writer.write({ kind: 'insertRow', table: table.table, values }) as Promise<RowCreation<Row>>;
+  }
+
+  insertRowIdempotently<Row extends StoredRow>(
+    table: StoredTable,
+    values: readonly unknown[],
+    idempotency: IdempotencyRequest,
+    respond: (row: Row) => RecordedResponse,
+  ): Promise<IdempotentRowOutcome> {
+    return this.writer.write(
+      { kind: 'insertRowIdempotently', table: table.table, values, idempotency: recordRequest(idempotency) },
+      respond,
+    );
   }
 
   getRow<Row extends StoredRow>(table: StoredTable, key: number | string): MaybePromise<Row | undefined> {

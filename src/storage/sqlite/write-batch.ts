@@ -3,7 +3,7 @@ import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } fr
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
 import { newPetValues, petFromRow, versionedPetFromRow, type PetPatchValues } from '../pet-table.js';
 import type { NewPet, Pet, PetDeletion, PetUpdate } from '../pets.js';
-import type { ExpectedRowVersions, RowCreation, RowDeletion, RowUpdate, StoredRow } from '../resources.js';
+import type { ExpectedRowVersions, IdempotentRowOutcome, RowCreation, RowDeletion, RowUpdate, StoredRow } from '../resources.js';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
 import { storedTable } from '../stored-tables.js';
 import { resourcesOn } from './resources.js';
@@ -25,6 +25,7 @@ export type WriteOp =
   | { kind: 'createFirstApiKey'; key: NewApiKey }
   /** A row of a table of generated/tables.ts, by the table's name (resources.ts). */
   | { kind: 'insertRow'; table: string; values: readonly unknown[] }
+  | { kind: 'insertRowIdempotently'; table: string; values: readonly unknown[]; idempotency: IdempotencyRecordRequest }
   | { kind: 'updateRow'; table: string; key: number | string; patch: readonly unknown[]; expected?: ExpectedRowVersions }
   | { kind: 'deleteRow'; table: string; key: number | string; expected?: ExpectedRowVersions };
 
@@ -39,6 +40,7 @@ export interface WriteValues {
   revokeApiKey: RevokeResult;
   createFirstApiKey: ApiKeyRecord | undefined;
   insertRow: RowCreation<StoredRow>;
+  insertRowIdempotently: IdempotentRowOutcome;
   updateRow: RowUpdate<StoredRow>;
   deleteRow: RowDeletion;
 }
@@ -54,11 +56,14 @@ export interface WriteFailure {
 
 export type WriteResult = { ok: true; value: unknown } | { ok: false; error: WriteFailure };
 
-/** A pet created for a keyed request, whose response must be rendered before the batch commits. */
+/** A pet (or a generated resource's row) created for a keyed request, whose response must be rendered before the batch commits. */
 export interface ToRender {
   index: number;
-  pet: Pet;
+  created: Pet | StoredRow;
 }
+
+/** A write under an Idempotency-Key. */
+type KeyedOp = Extract<WriteOp, { kind: 'createPetIdempotently' | 'insertRowIdempotently' }>;
 
 /** Each write's result, and how long the batch's transaction took, commit included. */
 export interface BatchOutcome {
@@ -77,7 +82,7 @@ export function failure(error: unknown): WriteFailure {
   };
 }
 
-function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, { kind: 'createPetIdempotently' }>): unknown {
+function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, KeyedOp>): unknown {
   switch (op.kind) {
     case 'createPet':
       return petFromRow(s.insertPet.get(...newPetValues(op.pet))!);
@@ -150,6 +155,12 @@ const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set([
   'deleteRow',
 ]);
 
+/** What a keyed write creates: the pet, or the row (unless a reference of it names no row). */
+function createKeyed(db: Database.Database, s: WriteStatements, op: KeyedOp): RowCreation<StoredRow> | { kind: 'created'; row: Pet } {
+  if (op.kind === 'createPetIdempotently') return { kind: 'created', row: petFromRow(s.insertPet.get(...newPetValues(op.pet))!) };
+  return resourcesOn(db).insert(storedTable(op.table), op.values);
+}
+
 async function runTransaction(
   db: Database.Database,
   s: WriteStatements,
@@ -157,7 +168,7 @@ async function runTransaction(
   render: Renderer,
 ): Promise<WriteResult[]> {
   const results: WriteResult[] = [];
-  const keyed: Array<{ index: number; pet: Pet; idempotency: IdempotencyRecordRequest }> = [];
+  const keyed: Array<ToRender & { idempotency: IdempotencyRecordRequest }> = [];
   const keysInBatch = new Set<string>();
   try {
     db.exec('BEGIN IMMEDIATE');
@@ -169,7 +180,7 @@ async function runTransaction(
       const savepoint = !SINGLE_STATEMENT.has(op.kind);
       if (savepoint) s.savepoint.run();
       try {
-        if (op.kind === 'createPetIdempotently') {
+        if (op.kind === 'createPetIdempotently' || op.kind === 'insertRowIdempotently') {
           const { accountId, key, fingerprint, now } = op.idempotency;
           const inBatch = `${accountId}:${key}`;
           const record = keysInBatch.has(inBatch) ? undefined : s.getIdempotencyRecord.get(accountId, key, now);
@@ -178,13 +189,14 @@ async function runTransaction(
           } else if (record) {
             results[index] = { ok: true, value: outcomeOfRecord(record, fingerprint) };
           } else {
-            keysInBatch.add(inBatch);
             s.deleteExpiredIdempotencyRecords.run(now);
-            keyed.push({
-              index,
-              pet: petFromRow(s.insertPet.get(...newPetValues(op.pet))!),
-              idempotency: op.idempotency,
-            });
+            const created = createKeyed(db, s, op);
+            if (created.kind === 'missing_reference') {
+              results[index] = { ok: true, value: created satisfies IdempotentRowOutcome };
+            } else {
+              keysInBatch.add(inBatch);
+              keyed.push({ index, created: created.row, idempotency: op.idempotency });
+            }
           }
         } else {
           results[index] = { ok: true, value: apply(db, s, op) };
@@ -201,7 +213,7 @@ async function runTransaction(
       }
     });
     if (keyed.length > 0) {
-      const responses = await render(keyed.map(({ index, pet }) => ({ index, pet })));
+      const responses = await render(keyed.map(({ index, created }) => ({ index, created })));
       keyed.forEach(({ index, idempotency: { accountId, key, fingerprint, now, expiresAt } }, i) => {
         const response = responses[i]!;
         const body = Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);

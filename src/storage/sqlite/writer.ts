@@ -4,7 +4,6 @@ import Database from 'better-sqlite3';
 import { PACKAGE_ROOT } from '../../package-root.js';
 import { GroupCommit } from '../group-commit.js';
 import type { RecordedResponse } from '../idempotency.js';
-import type { Pet } from '../pets.js';
 import type { CommitObserver } from '../storage-metrics.js';
 import { StorageUnavailableError } from '../storage.js';
 import { prepareWrites } from './statements.js';
@@ -32,7 +31,8 @@ type Executor = {
 
 interface Pending {
   op: WriteOp;
-  respond?: (pet: Pet) => RecordedResponse;
+  /** Renders a keyed create's response from what it created (a pet, or a row). */
+  respond?: (created: never) => RecordedResponse;
 }
 
 function errorOf(result: Extract<WriteResult, { ok: false }>): Error {
@@ -79,8 +79,8 @@ export class SqliteWriter {
         outcome = await executor.run(
           batch.map((pending) => pending.op),
           (pets) =>
-            pets.map(({ index, pet }) => {
-              const response = batch[index]!.respond!(pet);
+            pets.map(({ index, created }) => {
+              const response = (batch[index]!.respond as (created: ToRender['created']) => RecordedResponse)(created);
               rendered.set(index, response);
               return response;
             }),
@@ -106,7 +106,10 @@ export class SqliteWriter {
     return new SqliteWriter(path === ':memory:' ? inlineExecutor(db) : threadExecutor(path), onCommit);
   }
 
-  write<K extends WriteOp['kind']>(op: Extract<WriteOp, { kind: K }>, respond?: (pet: Pet) => RecordedResponse): Promise<WriteValues[K]> {
+  write<K extends WriteOp['kind']>(
+    op: Extract<WriteOp, { kind: K }>,
+    respond?: (created: never) => RecordedResponse,
+  ): Promise<WriteValues[K]> {
     if (this.closed) return Promise.reject(new StorageUnavailableError({ cause: new Error('the store is closed') }));
     return this.batches.submit({ op, ...(respond ? { respond } : {}) }) as Promise<WriteValues[K]>;
   }

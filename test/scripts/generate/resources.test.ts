@@ -67,6 +67,40 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     expect(files[0]!.text).toContain('const filters = { "status": query["status"] };');
   });
 
+  describe('a create that takes an Idempotency-Key', () => {
+    const keyed: Edit = [['paths', '/store/orders', 'post', 'parameters', 2], { $ref: '#/components/parameters/IdempotencyKey' }];
+    const answers = (status: string, response: string): Edit => [
+      ['paths', '/store/orders', 'post', 'responses', status],
+      { $ref: `#/components/responses/${response}` },
+    ];
+    const create = (edits: Edit[]) => resourceHandlerFiles(editedAll(edits), '', 'generated')[1]!.text;
+
+    it('records the answer with the row and replays it, under a fingerprint of the operation and the body', () => {
+      const text = create([keyed, answers('409', 'IdempotencyKeyInProgress')]);
+      expect(text).toContain("RecordingOperationHandler<'createStoreOrder'>");
+      expect(text).toContain("Pick<HandlerDeps, 'storage' | 'basePath' | 'clock' | 'idempotencyRetentionSeconds'>");
+      expect(text).toContain('const header = headers["Idempotency-Key"];');
+      expect(text).toContain(
+        "keyedRequest('createStoreOrder', { header, body, accountId: principal.accountId, now }, idempotencyRetentionSeconds)",
+      );
+      expect(text).toContain('storage.insertRowIdempotently<OrderRow>(ORDER_TABLE, newOrderValues(input), idempotency, (row) =>');
+      expect(text).toContain('return answerOf(outcome);');
+      // Both paths refuse a missing reference with the declared error.
+      expect(text.split("throw apiError('order_pet_not_found'").length - 1).toBe(2);
+    });
+
+    it('without the header, writes the create as before', () => {
+      const text = create([]);
+      expect(text).toContain("OperationHandler<'createStoreOrder'>");
+      expect(text).not.toContain('insertRowIdempotently');
+      expect(text).not.toContain('idempotencyRetentionSeconds');
+    });
+
+    it('refuses it until its 409 (another request with the key in progress) is documented', () => {
+      expect(() => create([keyed])).toThrow('createStoreOrder: x-storage create answers 409: document it');
+    });
+  });
+
   it('writes a list without a Link header as one page, importing nothing of paging links', () => {
     const spec = edited(['paths', '/store/orders', 'get', 'responses', '200', 'headers', 'Link'], undefined);
     const [list] = resourceHandlerFiles(spec, '', 'generated');
@@ -102,10 +136,10 @@ describe('what npm run generate writes for operations marked x-storage: create, 
       'deleteStoreOrder: x-storage delete works on Error, which is not stored: mark it x-storage',
     ],
     [
-      'a header the generated handler would not honour',
-      ['paths', '/store/orders', 'post', 'parameters', 2],
+      'an Idempotency-Key on an operation other than a create',
+      ['paths', '/store/orders/{orderId}', 'get', 'parameters', 2],
       { $ref: '#/components/parameters/IdempotencyKey' },
-      'createStoreOrder: the generated handler does not honour Idempotency-Key yet',
+      "getStoreOrder: only a generated create honours Idempotency-Key: drop it, or the operation's x-storage",
     ],
   ])('refuses %s, naming the operation and the fix', (_, path, value, message) => {
     expect(() => crudOperations(edited(path, value))).toThrow(message);
@@ -149,7 +183,7 @@ describe('what npm run generate writes for operations marked x-storage: create, 
       const text = (name: string) => files.find(({ path }) => path.endsWith(name))!.text;
       expect(text('get-store-order.ts')).toContain('const row = storage.getRow<[...OrderRow, version: number]>(ORDER_TABLE, orderId);');
       expect(text('get-store-order.ts')).toContain('headers: { ETag: rowETag(orderId, row[5]) }');
-      expect(text('create-store-order.ts')).toContain('ETag: rowETag(created.id, outcome.row[5])');
+      expect(text('create-store-order.ts')).toContain('ETag: rowETag(created.id, row[5])');
       const remove = text('delete-store-order.ts');
       expect(remove).toContain('const expected = expectedVersions(orderId, headers["If-Match"]);');
       expect(remove).toContain('const outcome = await storage.deleteRow(ORDER_TABLE, orderId, expected);');

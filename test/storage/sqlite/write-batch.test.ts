@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { petPatchValues } from '../../../src/storage/pet-table.js';
+import type { Pet } from '../../../src/storage/pets.js';
 import { migrateSqlite } from '../../../src/storage/sqlite/migrate.js';
 import { configureConnection, prepareWrites } from '../../../src/storage/sqlite/statements.js';
 import { executeBatch, type WriteOp } from '../../../src/storage/sqlite/write-batch.js';
@@ -92,7 +93,7 @@ describe('executeBatch', () => {
       (pets) => {
         expect(db.inTransaction).toBe(true);
         return Promise.resolve(
-          pets.map(({ pet }) => ({ status: 201, headers: { Location: `/v1/pets/${pet.id}` }, body: Buffer.from('{}') })),
+          pets.map(({ created }) => ({ status: 201, headers: { Location: `/v1/pets/${(created as Pet).id}` }, body: Buffer.from('{}') })),
         );
       },
     );

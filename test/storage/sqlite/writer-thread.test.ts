@@ -40,7 +40,7 @@ describe('the SQLite writer thread', () => {
         type: 'batch',
         ops: [{ kind: 'createPetIdempotently', pet: { name: 'b', categoryId: 2 }, idempotency }],
       } satisfies ToWriter);
-      expect(await next(worker)).toEqual({ type: 'render', pets: [{ index: 0, pet: { id: 2, name: 'b', categoryId: 2 } }] });
+      expect(await next(worker)).toEqual({ type: 'render', pets: [{ index: 0, created: { id: 2, name: 'b', categoryId: 2 } }] });
       // Not committed yet: another connection does not see the pet.
       expect(db.prepare('SELECT count(*) AS n FROM pets').get()).toEqual({ n: 1 });
       const response = { status: 201, headers: { Location: '/v1/pets/2' }, body: new Uint8Array([123, 125]) };
