@@ -61,6 +61,18 @@ export function evaluateExpression(expression: unknown, exchange: Exchange, base
   return expression.replace(/\{(\$[^}]+)\}/g, (_, inner: string) => parameterText(evaluateOne(inner, exchange, basePath)));
 }
 
+/**
+ * A link's `requestBody`: a runtime expression, or a literal whose strings may be expressions, so a
+ * link can fill one member of the body (`{ petId: $response.body#/id, quantity: 1 }`), as
+ * Schemathesis reads it; the members it does not name are the literal's.
+ */
+export function evaluateRequestBody(value: unknown, exchange: Exchange, basePath: string): unknown {
+  if (Array.isArray(value)) return value.map((item) => evaluateRequestBody(item, exchange, basePath));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, member]) => [name, evaluateRequestBody(member, exchange, basePath)]));
+  return evaluateExpression(value, exchange, basePath);
+}
+
 function evaluateOne(expression: string, { operation, request, response }: Exchange, basePath: string): unknown {
   const body = (source: 'request' | 'response', pointer: string) => {
     let parsed: unknown = response.body;
@@ -134,7 +146,7 @@ function parameterLinkStep(
   }
   if (link.requestBody !== undefined && target.body) {
     const json = target.body.media.find(({ mediaType }) => isJsonMediaType(mediaType)) ?? target.body.media[0]!;
-    parts.body = { mediaType: json.mediaType, value: evaluateExpression(link.requestBody, from, api.basePath) as JsonValue };
+    parts.body = { mediaType: json.mediaType, value: evaluateRequestBody(link.requestBody, from, api.basePath) as JsonValue };
   } else if (target.body) {
     const body = context.bodyFor?.(target);
     if (body) parts.body = body;

@@ -5,7 +5,14 @@ import { parseSpec } from '../../src/spec/load.js';
 import { readApiModel } from '../../src/spec/model.js';
 import { splitTarget } from '../../src/generate/requests.js';
 import { jsonText, parseExactJson } from '../../src/generate/json-text.js';
-import { evaluateExpression, linksFrom, linkSuppliedParameters, type Exchange, type LinkContext } from '../../src/stateful/links.js';
+import {
+  evaluateExpression,
+  evaluateRequestBody,
+  linksFrom,
+  linkSuppliedParameters,
+  type Exchange,
+  type LinkContext,
+} from '../../src/stateful/links.js';
 import { petStoreDocument } from '../support/pet-store.js';
 import { BOARD_SPEC } from '../support/test-bed/board.js';
 
@@ -56,6 +63,12 @@ describe('links', () => {
     expect(evaluateExpression('$request.path.petId', page, '/v1')).toBe('7');
     expect(evaluateExpression('$request.header.x-trace', page, '/v1')).toBe('t1');
     expect(evaluateExpression('$statusCode', created, '/v1')).toBe(201);
+    // A body literal with expressions among its members: each is evaluated, the rest kept.
+    expect(evaluateRequestBody({ petId: '$response.body#/id', quantity: 1, tags: ['$request.body#/name', 'x'] }, created, '/v1')).toEqual({
+      petId: 42,
+      quantity: 1,
+      tags: ['Rex', 'x'],
+    });
     expect(evaluateExpression('$method', created, '/v1')).toBe('POST');
     expect(evaluateExpression('pets/{$response.body#/id}', created, '/v1')).toBe('pets/42');
     expect(evaluateExpression(5, created, '/v1')).toBe(5);
