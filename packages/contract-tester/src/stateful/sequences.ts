@@ -11,7 +11,10 @@ import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, 
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
  * of a resource the sequence made), or following one of the links seen so far.
  */
-export type Action = { kind: 'call'; operation: OperationModel; parts: RequestParts; reuse?: number } | { kind: 'follow'; pick: number };
+export type Action =
+  | { kind: 'call'; operation: OperationModel; parts: RequestParts; reuse?: number }
+  /** A link seen so far, picked among all of them, or among those to operation `to`. */
+  | { kind: 'follow'; pick: number; to?: OperationModel };
 
 /** The path parameters of a request set to those of a resource. */
 export function onResource(parts: RequestParts, operation: OperationModel, resource: Resource): RequestParts {
@@ -111,12 +114,31 @@ export function lifecycle(session: Session, create: OperationModel, operations: 
   if (!targets.length) return undefined;
   const on = fc.oneof(...targets.map((operation) => callOf(session, operation, 'always')));
   const follow = fc.nat().map((pick): Action => ({ kind: 'follow', pick }));
+  const start = fc.oneof(
+    callOf(session, create, 'sometimes').map((call) => [call]),
+    ...linkedStarts(session, create, operations),
+  );
   return fc
-    .tuple(
-      callOf(session, create, 'sometimes'),
-      fc.array(fc.oneof({ weight: 4, arbitrary: on }, { weight: 1, arbitrary: follow }), { minLength: 1, maxLength: 6 }),
-    )
-    .map(([first, rest]) => [first, ...rest]);
+    .tuple(start, fc.array(fc.oneof({ weight: 4, arbitrary: on }, { weight: 1, arbitrary: follow }), { minLength: 1, maxLength: 6 }))
+    .map(([first, rest]) => [...first, ...rest]);
+}
+
+/**
+ * The other ways a create can start a resource's life: through a link whose body the spec gives
+ * (createPet's 201 to createStoreOrder, with the new pet's id as the order's petId), from an
+ * operation without path parameters, so that a create whose body names another resource makes one
+ * where made-up values would name none.
+ */
+function linkedStarts(session: Session, create: OperationModel, operations: OperationModel[]): Array<fc.Arbitrary<Action[]>> {
+  const sources = operations.filter(
+    (source) =>
+      source !== create &&
+      !source.parameters.some((parameter) => parameter.in === 'path') &&
+      source.responses.some(({ links }) => links.some((link) => link.targetOperationId === create.id && link.requestBody !== undefined)),
+  );
+  return sources.map((source) =>
+    fc.tuple(callOf(session, source, 'sometimes'), fc.nat()).map(([call, pick]): Action[] => [call, { kind: 'follow', pick, to: create }]),
+  );
 }
 
 /** The request headers that make a write conditional on the resource's state (RFC 9110 §13.1). */
@@ -272,8 +294,9 @@ export async function runSequence(session: Session, actions: Action[], operation
       item = { kind: 'positive', operation: action.operation, request: buildRequest(parts) };
       if (parts.body && 'value' in parts.body) item.bodyValue = parts.body.value;
     } else {
-      if (!pending.length) continue;
-      link = pending[action.pick % pending.length]!;
+      const eligible = action.to ? pending.filter((step) => step.target === action.to) : pending;
+      if (!eligible.length) continue;
+      link = eligible[action.pick % eligible.length]!;
       item = {
         kind: 'link',
         operation: link.target,

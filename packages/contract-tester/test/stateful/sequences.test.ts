@@ -80,8 +80,9 @@ describe.each(backends)('link sequences [$name]', (backend) => {
     const writes = new Set([...ALL, 'updatePet', 'deletePet']);
     const session = testerSession(await createTestApi({ backend }));
     const sold = call(session, 'updatePet', { body: { mediaType: 'application/merge-patch+json', value: { status: 'sold' } } }, 0);
-    // Links seen: the create's getPet, updatePet, deletePet (0 to 2), then the update's (3 to 5).
-    expect(await runSequence(session, [create(session), sold, follow(2), follow(5), follow(0)], writes)).toEqual([]);
+    // Links seen: the create's getPet, updatePet, deletePet, createStoreOrder (0 to 3), then the
+    // update's getPet, updatePet, deletePet (4 to 6).
+    expect(await runSequence(session, [create(session), sold, follow(2), follow(6), follow(0)], writes)).toEqual([]);
     const [pet] = session.ledger.resources;
     expect([pet!.state, pet!.writes]).toEqual(['deleted', 3]);
 
@@ -146,6 +147,20 @@ describe('sequences', () => {
       expect(first).toMatchObject({ kind: 'call', operation: { id: 'createExhibition' } });
       expect(rest.every((action) => action.kind === 'follow' || action.reuse !== undefined)).toBe(true);
     }
+  });
+
+  it('and, for a create a link gives a body, lifecycles that reach it through that link: the order of a pet made first', async () => {
+    const session = testerSession(await createTestApi());
+    const create = operationOf(session, 'createStoreOrder');
+    const lives = fc.sample(lifecycle(session, create, session.api.operations)!, { numRuns: 50, seed: 2 });
+    const starts = new Set(lives.map(([first]) => (first as { operation: { id: string } }).operation.id));
+    expect(starts).toEqual(new Set(['createStoreOrder', 'createPet']));
+    for (const [, second] of lives.filter(([first]) => first!.kind === 'call' && first!.operation.id === 'createPet'))
+      expect(second).toMatchObject({ kind: 'follow', to: create });
+    // Run, such a start places an order for the pet it made, and the order is there to act on.
+    const [pet, order] = lives.find(([first]) => first!.kind === 'call' && first!.operation.id === 'createPet')!;
+    expect(await runSequence(session, [pet!, order!], ALL)).toEqual([]);
+    expect(session.ledger.resources.map(({ createdBy }) => createdBy)).toEqual(['createPet', 'createStoreOrder']);
   });
 
   it('find a created pet the link cannot read back (ensure_resource_availability; links_succeed), with every request of the sequence', async () => {
