@@ -47,6 +47,40 @@ describe.each(backends)('the listing audit [$name]', (backend) => {
   });
 });
 
+describe('the listing audit of a collection whose items the server removes on its own', () => {
+  it('reads back what is not listed: an order gone with its pet (a cascade) is no finding, one still there is', async () => {
+    const server = await createTestApi();
+    const session = testerSession(server);
+    await createPets(session, 2);
+    for (const petId of [1, 2]) {
+      const request: TestRequest = {
+        method: 'POST',
+        target: '/v1/store/orders',
+        headers: [{ name: 'Content-Type', value: 'application/json' }],
+        credentials: withKey(session, 'createStoreOrder'),
+        body: Buffer.from(JSON.stringify({ petId, quantity: 1 })),
+      };
+      expect((await session.send({ kind: 'positive', operation: operationOf(session, 'createStoreOrder'), request })).problems).toEqual([]);
+    }
+    // Pet 1 goes, and its order with it, behind the tester's back.
+    expect(
+      (await fetch(`${server.origin}/v1/pets/1`, { method: 'DELETE', headers: { Authorization: `Bearer ${server.key}` } })).status,
+    ).toBe(204);
+    const orders = findCollections(session.api).find(({ create }) => create.id === 'createStoreOrder')!;
+    expect(await auditCollection(session, orders, 10)).toEqual({ complete: true, pages: 1, problems: [] });
+
+    // A listing that leaves out an order that is still there is found all the same.
+    const hiding = testerSession(
+      await createTestApi({ storage: server.storage, handlers: { listStoreOrders: () => ({ status: 200, body: [], headers: {} }) } }),
+    );
+    for (const resource of session.ledger.resources) hiding.ledger.resources.push(resource);
+    const { problems } = await auditCollection(hiding, orders, 10);
+    expect(problems.map(({ message }) => message)).toEqual([
+      expect.stringContaining('(/v1/store/orders/2), appears 0 times in listStoreOrders'),
+    ]);
+  });
+});
+
 describe('the listing audit', () => {
   it('finds pets the listing leaves out, and names their creates and the first page', async () => {
     const server = await createTestApi();

@@ -76,6 +76,17 @@ describe.each(backends)('link sequences [$name]', (backend) => {
     expect(session.ledger.resources.map(({ created }) => (created as { name: string }).name)).toEqual(['a', 'b', 'c']);
   });
 
+  it('takes a 4xx from a link whose source the sequence has deleted since as right: an order for a pet that is gone', async () => {
+    const session = testerSession(await createTestApi({ backend }));
+    const order: Action = { kind: 'follow', pick: 0, to: operationOf(session, 'createStoreOrder') };
+    const removed = call(session, 'deletePet', {}, 0);
+    expect(titles(await runSequence(session, [create(session), removed, order], ALL))).toEqual([]);
+    // The same link, followed while the pet is there, leads to a success, as it must.
+    const placed = await runSequence(session, [create(session), order], ALL);
+    expect(titles(placed)).toEqual([]);
+    expect(session.ledger.resources.filter(({ createdBy }) => createdBy === 'createStoreOrder')).toHaveLength(1);
+  });
+
   it("follows a link's If-Match: its 412 is right once the resource changed since the link, and reported otherwise", async () => {
     const writes = new Set([...ALL, 'updatePet', 'deletePet']);
     const session = testerSession(await createTestApi({ backend }));
