@@ -130,14 +130,18 @@ export function lifecycle(session: Session, create: OperationModel, operations: 
  * where made-up values would name none.
  */
 function linkedStarts(session: Session, create: OperationModel, operations: OperationModel[]): Array<fc.Arbitrary<Action[]>> {
-  const sources = operations.filter(
+  return linkSources(create, operations).map((source) =>
+    fc.tuple(callOf(session, source, 'sometimes'), fc.nat()).map(([call, pick]): Action[] => [call, { kind: 'follow', pick, to: create }]),
+  );
+}
+
+/** The operations, without path parameters, whose answers link to `create` with a body for it. */
+export function linkSources(create: OperationModel, operations: OperationModel[]): OperationModel[] {
+  return operations.filter(
     (source) =>
       source !== create &&
       !source.parameters.some((parameter) => parameter.in === 'path') &&
       source.responses.some(({ links }) => links.some((link) => link.targetOperationId === create.id && link.requestBody !== undefined)),
-  );
-  return sources.map((source) =>
-    fc.tuple(callOf(session, source, 'sometimes'), fc.nat()).map(([call, pick]): Action[] => [call, { kind: 'follow', pick, to: create }]),
   );
 }
 

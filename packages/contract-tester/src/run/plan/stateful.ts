@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { baseParts } from '../../generate/examples.js';
 import type { OperationModel } from '../../spec/model.js';
 import { auditCollection, findCollections, type Collection } from '../../stateful/listing-audit.js';
-import { lifecycle, resourceOperations, runSequence, sequences, type Action } from '../../stateful/sequences.js';
+import { lifecycle, linkSources, resourceOperations, runSequence, sequences, type Action } from '../../stateful/sequences.js';
 import type { Session } from '../../stateful/session.js';
 import { fixed, property, type Scenario } from './scenario.js';
 
@@ -80,8 +80,12 @@ function orderedLifecycle(session: Session, create: OperationModel, tested: Oper
   const reads = on.filter(({ method }) => method === 'get' || method === 'head');
   const writes = on.filter(({ method }) => method === 'put' || method === 'patch' || method === 'post');
   const deletes = on.filter(({ method }) => method === 'delete');
+  // A create a link gives a body (an order for a pet) is made through that link, from its source,
+  // so that what its body names exists.
+  const [source] = linkSources(create, tested);
+  const start: Action[] = source ? [call(source), { kind: 'follow', pick: 0, to: create }] : [call(create)];
   return [
-    call(create),
+    ...start,
     ...reads.map((operation) => call(operation, 0)),
     ...writes.map((operation) => call(operation, 0)),
     ...(writes.length ? reads : []).map((operation) => call(operation, 0)),
