@@ -75,7 +75,9 @@ export function postgresResources(queries: Queries): ResourceStore {
       } catch (error) {
         const { code, constraint } = error as { code?: unknown; constraint?: unknown };
         const restricting = table.restrictedBy.find((candidate) => candidate.constraint === constraint);
-        if (code !== RESTRICT_VIOLATION || !restricting) throw error;
+        // PostgreSQL 18 reports an ON DELETE RESTRICT refusal as restrict_violation; 15 as a
+        // foreign_key_violation. Either, on a constraint that restricts this delete, is the refusal.
+        if ((code !== RESTRICT_VIOLATION && code !== FOREIGN_KEY_VIOLATION) || !restricting) throw error;
         return { kind: 'restricted', constraint: restricting.constraint };
       }
     },
