@@ -1,7 +1,7 @@
 import { CHECK } from '../registry/checks.js';
 import { jsonEqual, jsonText } from '../generate/json-text.js';
 import { buildRequest, emptyParts, setParameter, type TestRequest } from '../generate/requests.js';
-import type { Resource } from './resources.js';
+import { namesDeleted, type Resource } from './resources.js';
 import type { Problem, Session, Step } from './session.js';
 import { resolveRefAt, valueAtPointer } from '../spec/openapi.js';
 import { isSuccessStatus, operationsAt, type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
@@ -117,7 +117,7 @@ export async function auditCollection(session: Session, collection: Collection, 
     const shown = jsonText(current ?? resource.created);
     if (resource.state === 'deleted') {
       if (matches.length) wrong.push(`${shown} (${resource.path}), deleted, is still listed by ${listing.id}`);
-    } else if (matches.length === 0 && namesDeleted(session, resource) && (await goneNow(session, resource, problems))) {
+    } else if (matches.length === 0 && namesDeleted(session.ledger.resources, resource) && (await goneNow(session, resource, problems))) {
       // Not listed, and read back it is gone, and it names what the run deleted: the server removed
       // it with what it belongs to (a cascade), which the sequences cannot know of. One gone that
       // names nothing deleted is lost, and reported.
@@ -152,20 +152,4 @@ async function goneNow(session: Session, resource: Resource, problems: Problem[]
   problems.push(...sent.problems);
   const status = sent.exchange?.response.status;
   return status === 404 || status === 410;
-}
-
-/**
- * Whether a resource names one the run deleted: a member of its body with the name and the value of
- * a deleted resource's path parameter (an order's `petId` of a deleted `/pets/{petId}`).
- */
-function namesDeleted(session: Session, resource: Resource): boolean {
-  const body = resource.created;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
-  const members = body as Record<string, unknown>;
-  return session.ledger.resources.some(
-    (other) =>
-      other !== resource &&
-      other.state === 'deleted' &&
-      Object.entries(other.parameters).some(([name, value]) => name in members && String(members[name]) === decodeURIComponent(value)),
-  );
 }

@@ -268,3 +268,19 @@ export class ResourceLedger {
     return valueAtPointer(body, pointer);
   }
 }
+
+/**
+ * Whether a resource names one the run deleted: a member of its body with the name and the value of
+ * a deleted resource's path parameter (an order's `petId` of a deleted `/pets/{petId}`).
+ */
+export function namesDeleted(resources: readonly Resource[], resource: Resource): boolean {
+  const body = resource.created;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return false;
+  const members = body as Record<string, unknown>;
+  return resources.some(
+    (other) =>
+      other !== resource &&
+      other.state === 'deleted' &&
+      Object.entries(other.parameters).some(([name, value]) => name in members && String(members[name]) === decodeURIComponent(value)),
+  );
+}

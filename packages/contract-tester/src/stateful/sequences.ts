@@ -5,7 +5,7 @@ import { buildRequest, positiveParts, setParameter, splitTarget, type RequestPar
 import type { Case, Problem, Session, Step } from './session.js';
 import { documentedResponse, type ApiModel, type OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, type Exchange, type LinkContext, type LinkStep } from './links.js';
-import { bodyIdentity, operationsOn, ResourceLedger, resourceTemplates, wholly, WRITES, type Resource } from './resources.js';
+import { bodyIdentity, namesDeleted, operationsOn, ResourceLedger, resourceTemplates, wholly, WRITES, type Resource } from './resources.js';
 
 /**
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
@@ -335,7 +335,15 @@ export async function runSequence(session: Session, actions: Action[], operation
     const pathChanged = link ? pathWrites.since(link.request.target, seen) : { written: false, deleted: false };
     const sourceDeleted = link !== undefined && pathWrites.since(sourcePath(link.from), seen).deleted;
     const sinceLink = { ...pathChanged, written: pathChanged.written || ledgerWritten, sourceDeleted };
-    for (const finding of statefulFindings(exchange, before, link, sinceLink)) {
+    // A 404 or 410 from what names a resource this sequence deleted: the server removed it with
+    // that one (a cascade, such as an order with its pet); from now on it is gone.
+    const cascaded =
+      before !== undefined &&
+      before.state === 'present' &&
+      (exchange.response.status === 404 || exchange.response.status === 410) &&
+      namesDeleted(ledger.resources, before.resource);
+    if (cascaded) before.resource.state = 'deleted';
+    for (const finding of cascaded ? [] : statefulFindings(exchange, before, link, sinceLink)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
       problems.push({

@@ -87,6 +87,25 @@ describe.each(backends)('link sequences [$name]', (backend) => {
     expect(session.ledger.resources.filter(({ createdBy }) => createdBy === 'createStoreOrder')).toHaveLength(1);
   });
 
+  it('takes the 404 of what names a resource the sequence deleted as a cascade: an order gone with its pet', async () => {
+    const session = testerSession(await createTestApi({ backend }));
+    const order: Action = { kind: 'follow', pick: 0, to: operationOf(session, 'createStoreOrder') };
+    const steps = [
+      create(session),
+      order,
+      call(session, 'deletePet', {}, 0),
+      call(session, 'getStoreOrder', {}, 0),
+      call(session, 'deleteStoreOrder', {}, 0),
+    ];
+    expect(titles(await runSequence(session, steps, ALL))).toEqual([]);
+    // An order that is gone while its pet is there is lost, and found.
+    const losing = testerSession(
+      await createTestApi({ backend, handlers: { getStoreOrder: () => Promise.reject(apiError('order_not_found', { orderId: 1 })) } }),
+    );
+    const lost = [create(losing), { ...order, to: operationOf(losing, 'createStoreOrder') }, call(losing, 'getStoreOrder', {}, 0)];
+    expect(titles(await runSequence(losing, lost, ALL))).toEqual(['ensure_resource_availability · getStoreOrder · 404']);
+  });
+
   it("follows a link's If-Match: its 412 is right once the resource changed since the link, and reported otherwise", async () => {
     const writes = new Set([...ALL, 'updatePet', 'deletePet']);
     const session = testerSession(await createTestApi({ backend }));
