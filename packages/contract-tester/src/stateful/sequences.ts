@@ -145,6 +145,22 @@ export function linkSources(create: OperationModel, operations: OperationModel[]
   );
 }
 
+/**
+ * A 404 or 410 from what names a resource the sequence deleted: the server removed it with that one
+ * (a cascade, such as an order with its pet). It counts as deleted from then on.
+ */
+function removedInCascade(
+  ledger: ResourceLedger,
+  resource: Resource | undefined,
+  state: Resource['state'] | undefined,
+  exchange: Exchange,
+): boolean {
+  const { status } = exchange.response;
+  if (!resource || state !== 'present' || (status !== 404 && status !== 410) || !namesDeleted(ledger.resources, resource)) return false;
+  resource.state = 'deleted';
+  return true;
+}
+
 /** The request headers that make a write conditional on the resource's state (RFC 9110 §13.1). */
 const PRECONDITIONS = new Set(['if-match', 'if-unmodified-since']);
 
@@ -335,14 +351,7 @@ export async function runSequence(session: Session, actions: Action[], operation
     const pathChanged = link ? pathWrites.since(link.request.target, seen) : { written: false, deleted: false };
     const sourceDeleted = link !== undefined && pathWrites.since(sourcePath(link.from), seen).deleted;
     const sinceLink = { ...pathChanged, written: pathChanged.written || ledgerWritten, sourceDeleted };
-    // A 404 or 410 from what names a resource this sequence deleted: the server removed it with
-    // that one (a cascade, such as an order with its pet); from now on it is gone.
-    const cascaded =
-      before !== undefined &&
-      before.state === 'present' &&
-      (exchange.response.status === 404 || exchange.response.status === 410) &&
-      namesDeleted(ledger.resources, before.resource);
-    if (cascaded) before.resource.state = 'deleted';
+    const cascaded = removedInCascade(ledger, before?.resource, before?.state, exchange);
     for (const finding of cascaded ? [] : statefulFindings(exchange, before, link, sinceLink)) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
