@@ -1,59 +1,18 @@
+import { authFirst } from './checks/case/auth-first.js';
+import { errorSchemaConformance } from './checks/response/error-schema-conformance.js';
+import { exactPaths } from './checks/response/exact-paths.js';
+import { forbiddenResponseHeaders } from './checks/response/forbidden-response-headers.js';
+import { listingAudit } from './stateful/checks/listing-audit.js';
+import { requiredResponseHeaders } from './checks/response/required-response-headers.js';
+import { stateRefusals as stateRefusalsCheck } from './checks/case/state-refusals.js';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CHECK, isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
+import { EMPTY_PROFILE, type ErrorSchemaRule, type Profile as ProfileOf } from './profile.js';
+import { isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
 
-/**
- * A project's stricter rules for its own API, beyond what the spec and HTTP require: which profile
- * checks are on, and what they need to know. Read from a JSON config file (--config); by default
- * none is on.
- */
-export interface Profile {
-  /** What the config calls itself, printed at the start of a run. */
-  name?: string;
-  /** The spec to test, relative to the config file (when --spec is not given). */
-  spec?: string;
-  checks: ReadonlySet<ProfileCheck>;
-  /** required_response_headers: lower-cased name to the exact value. */
-  requiredHeaders: Record<string, string>;
-  /** forbidden_response_headers: lower-cased names. */
-  forbiddenHeaders: string[];
-  /** error_schema_conformance. */
-  errorSchema?: ErrorSchemaRule;
-  /** auth_first: forged bearer tokens look like the API's own (`psk_` and 43 characters). */
-  forgedTokenPrefix?: string;
-  /** Paths outside the spec that may succeed (health probes, the published spec), as regular expressions. */
-  publicPaths: RegExp[];
-  /** Server errors that may answer any request, before routing (503 while shutting down). */
-  anyRequestStatuses: number[];
-  /** listing_audit: the most pages it reads. */
-  auditPages: number;
-  /** state_refusals: the only client errors a valid request may get (none when the check is off). */
-  stateRefusals?: number[];
-  /** An operation the run got no success from fails the run (otherwise a warning). */
-  failOnNotExercised: boolean;
-}
-
-export interface ErrorSchemaRule {
-  /** JSON pointer of the schema every error body keeps (`/components/schemas/Error`). */
-  schema: string;
-  /** The media type of error bodies. */
-  mediaType: string;
-  /** The property that repeats the HTTP status, if any. */
-  statusProperty?: string;
-  /** The property with the error's code, and the schema listing the codes (a oneOf of consts with x-http-status). */
-  codeProperty?: string;
-  codes?: string;
-}
-
-export const EMPTY_PROFILE: Profile = {
-  checks: new Set(),
-  requiredHeaders: {},
-  forbiddenHeaders: [],
-  publicPaths: [],
-  anyRequestStatuses: [],
-  auditPages: 1000,
-  failOnNotExercised: false,
-};
+/** A profile whose checks are the registry's profile checks. */
+export type Profile = ProfileOf<ProfileCheck>;
+export { EMPTY_PROFILE, type ErrorSchemaRule };
 
 export class ConfigError extends Error {}
 
@@ -113,10 +72,10 @@ export function readProfile(json: unknown, folder = '.'): Profile {
     Object.assign(profile, checkSettings(check, setting, where));
   }
   for (const name of [
-    CHECK.required_response_headers,
-    CHECK.forbidden_response_headers,
-    CHECK.error_schema_conformance,
-    CHECK.state_refusals,
+    requiredResponseHeaders.name,
+    forbiddenResponseHeaders.name,
+    errorSchemaConformance.name,
+    stateRefusalsCheck.name,
   ] as const) {
     if (on.has(name) && checks[name] === true) throw new ConfigError(`checks.${name} needs its settings, not true`);
   }
@@ -137,19 +96,19 @@ function profileCheck(name: string, where: string): ProfileCheck {
 /** What a turned-on check's setting (`true` or its settings object) sets in the profile. */
 function checkSettings(check: ProfileCheck, setting: unknown, where: string): Partial<Profile> {
   switch (check) {
-    case CHECK.required_response_headers:
+    case requiredResponseHeaders.name:
       return { requiredHeaders: requiredHeaders(setting, where) };
-    case CHECK.forbidden_response_headers:
+    case forbiddenResponseHeaders.name:
       return { forbiddenHeaders: strings(setting, where).map((header) => header.toLowerCase()) };
-    case CHECK.error_schema_conformance:
+    case errorSchemaConformance.name:
       return { errorSchema: errorSchemaRule(setting, where) };
-    case CHECK.auth_first:
+    case authFirst.name:
       return setting === true ? {} : authFirstSettings(setting, where);
-    case CHECK.exact_paths:
+    case exactPaths.name:
       return setting === true ? {} : exactPathsSettings(setting, where);
-    case CHECK.listing_audit:
+    case listingAudit.name:
       return setting === true ? {} : { auditPages: auditPages(setting, where) };
-    case CHECK.state_refusals:
+    case stateRefusalsCheck.name:
       return { stateRefusals: stateRefusals(setting, where) };
     default:
       if (setting !== true) throw new ConfigError(`${where} takes true or false`);

@@ -1,0 +1,15 @@
+import { defineCheck } from '../define.js';
+import type { Problem, ResponseContext } from '../response-check.js';
+
+/** The profile's forbidden headers are absent from every response. */
+export const forbiddenResponseHeaders = defineCheck({
+  name: 'forbidden_response_headers',
+  on: 'profile',
+  description: 'no response carries these headers',
+  judgesForm: true,
+  readsValidAnswers: true,
+  scope: 'every',
+  check: function forbiddenResponseHeaders({ profile, response }: ResponseContext): Problem[] {
+    return profile.forbiddenHeaders.filter((name) => response.headers[name] !== undefined).map((name) => `${name} must not be sent`);
+  },
+});
