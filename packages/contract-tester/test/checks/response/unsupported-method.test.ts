@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { unsupportedMethod } from '../../../src/checks/response/unsupported-method.js';
+import { answered, caseAnswer, GET_PET } from '../../support/case-answer.js';
 import { errorBody, observed, petStoreChecker } from '../../support/observed-response.js';
 
 describe('unsupported_method', () => {
@@ -15,5 +17,13 @@ describe('unsupported_method', () => {
       headers: { allow: 'GET, HEAD, POST' },
     });
     expect(checker.violations(allowed)).toEqual([]);
+  });
+
+  it('has a method the path does not have refused', () => {
+    const request = { ...GET_PET, method: 'PUT' };
+    const judge = (status: number) => unsupportedMethod.answer(caseAnswer(answered(status), { kind: 'method', request }));
+    expect([404, 405, 501].flatMap(judge)).toEqual([]);
+    expect(judge(200)).toEqual(['PUT is not a method of this path and must be refused, but got 200']);
+    expect(judge(302)).toHaveLength(1);
   });
 });
