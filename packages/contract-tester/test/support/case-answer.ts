@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { CaseAnswer } from '../../src/checks/case-answer.js';
+import type { AnswerCheck, CaseAnswer } from '../../src/checks/case-answer.js';
 import type { TestRequest } from '../../src/generate/requests.js';
 import type { HttpResponse } from '../../src/http/http-client.js';
 import { parseSpec } from '../../src/spec/load.js';
@@ -29,3 +29,23 @@ export function answered(status: number, body?: unknown, headers: HttpResponse['
 export function caseAnswer(response: HttpResponse, parts: Partial<CaseAnswer> = {}): CaseAnswer {
   return { kind: 'positive', operation: operationOf('getPet'), request: GET_PET, allowed: [], strict: {}, ...parts, response };
 }
+
+/** How a check of a request that breaks a rule judges it: any 4xx refuses it; a server error is not_a_server_error's. */
+export function refusalsOf(check: AnswerCheck): Record<number, string[]> {
+  const judged = [200, 302, 400, 404, 422, 499, 500].map((status) => [
+    status,
+    check.answer(caseAnswer(answered(status), { kind: 'negative' })),
+  ]);
+  return Object.fromEntries(judged) as Record<number, string[]>;
+}
+
+/** What refusalsOf gives for a check that holds a request that breaks its rule to any 4xx. */
+export const REFUSED_BY_ANY_4XX = {
+  200: ['a request that breaks the contract must be refused with a 4xx, but got 200'],
+  302: ['a request that breaks the contract must be refused with a 4xx, but got 302'],
+  400: [],
+  404: [],
+  422: [],
+  499: [],
+  500: [],
+};
