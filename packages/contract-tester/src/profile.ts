@@ -51,3 +51,6 @@ export const EMPTY_PROFILE: Profile<never> = {
   auditPages: 1000,
   failOnNotExercised: false,
 };
+
+/** What a profile check's settings set in a profile. */
+export type ProfileSettings = Partial<Omit<Profile, 'checks'>>;

@@ -17,7 +17,7 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['deadline.ts'],
   ['spec'],
-  ['generate', 'http', 'profile.ts'],
+  ['generate', 'http', 'profile.ts', 'settings.ts'],
   // What checks are defined with: the definition, what a response or a case's answer offers them, and helpers.
   [
     'checks/define.ts',

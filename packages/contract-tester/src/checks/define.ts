@@ -1,3 +1,5 @@
+import type { ProfileSettings } from '../profile.js';
+
 /**
  * When a check is on: by default (the spec and HTTP require it), with --max-response-time, or
  * when a profile turns it on (a stricter rule a project holds its own API to).
@@ -13,6 +15,11 @@ export interface CheckDefinition<Name extends string = string> {
   readonly judgesForm?: boolean;
   /** It has something to say of the answer to a valid request: valid requests are sent while it is on. */
   readonly readsValidAnswers?: boolean;
+  /**
+   * How a config's setting of a profile check (`true`, or its settings) reads into the profile;
+   * a check without it takes true or false.
+   */
+  readonly settings?: (setting: unknown, where: string) => ProfileSettings;
 }
 
 /**

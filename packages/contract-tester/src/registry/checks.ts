@@ -110,6 +110,12 @@ export function describeCheck(name: CheckName): string {
   return BY_NAME.get(name)!.description;
 }
 
+/** How a check reads its settings in a config, if it takes any but true or false. */
+export function settingsReader(name: CheckName): CheckDefinition['settings'] {
+  const definition: CheckDefinition | undefined = BY_NAME.get(name);
+  return definition?.settings;
+}
+
 /** A check that reads the answer to a case built for it (a negative case's, by the check it was built for). */
 export function answerCheck(name: CheckName): AnswerCheck<CheckName> | undefined {
   const definition = BY_NAME.get(name);

@@ -13,6 +13,7 @@ import {
   isCheckName,
   PROFILE_CHECKS,
   rejectionCheck,
+  settingsReader,
   TIMING_CHECKS,
   VALID_ANSWER_CHECKS,
   type CheckName,
@@ -85,6 +86,21 @@ describe('the checks, by name', () => {
       'missing required header: missing_required_header',
     ]);
     expect(rejectionCheck()).toBe('negative_data_rejection');
+  });
+
+  it('lets the profile checks that take settings read them', () => {
+    expect(PROFILE_CHECKS.filter((name) => settingsReader(name) !== undefined)).toEqual([
+      'required_response_headers',
+      'forbidden_response_headers',
+      'error_schema_conformance',
+      'auth_first',
+      'exact_paths',
+      'listing_audit',
+      'state_refusals',
+    ]);
+    expect(DEFAULT_CHECKS.filter((name) => settingsReader(name) !== undefined)).toEqual([]);
+    expect(settingsReader('listing_audit')!({ maxPages: 3 }, 'checks.listing_audit')).toEqual({ auditPages: 3 });
+    expect(settingsReader('listing_audit')!(true, 'checks.listing_audit')).toEqual({});
   });
 
   it('finds the checks of a case by name, and which judge the form of an answer or read a valid one', () => {

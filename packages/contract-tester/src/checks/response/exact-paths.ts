@@ -1,6 +1,16 @@
+import { object, only, statuses, strings } from '../../settings.js';
+import type { Profile } from '../../profile.js';
 import { briefly, isServerError, type CaseAnswer } from '../case-answer.js';
 import { defineCheck } from '../define.js';
 import type { Problem, ResponseContext } from '../response-check.js';
+
+/** The paths outside the spec that may succeed, and the server errors any request may get. */
+function exactPathsSettings(setting: unknown, where: string): Pick<Profile, 'publicPaths' | 'anyRequestStatuses'> {
+  const rule = object(setting, where);
+  only(rule, ['publicPaths', 'anyRequestStatuses'], where);
+  const publicPaths = strings(rule['publicPaths'] ?? [], `${where}.publicPaths`).map((source) => new RegExp(source));
+  return { publicPaths, anyRequestStatuses: statuses(rule, 'anyRequestStatuses', where) };
+}
 
 /**
  * A request no operation of the spec takes gets only errors (and no 5xx, which no operation
@@ -10,6 +20,7 @@ export const exactPaths = defineCheck({
   name: 'exact_paths',
   on: 'profile',
   description: 'paths match exactly: another spelling is refused',
+  settings: (setting: unknown, where: string) => (setting === true ? {} : exactPathsSettings(setting, where)),
   scope: 'unrouted',
   check: function exactPaths({ profile, response, head }: ResponseContext): Problem[] {
     if (!profile.checks.has('exact_paths')) return [];

@@ -1,3 +1,4 @@
+import { strings } from '../../settings.js';
 import { defineCheck } from '../define.js';
 import type { Problem, ResponseContext } from '../response-check.js';
 
@@ -6,6 +7,7 @@ export const forbiddenResponseHeaders = defineCheck({
   name: 'forbidden_response_headers',
   on: 'profile',
   description: 'no response carries these headers',
+  settings: (setting: unknown, where: string) => ({ forbiddenHeaders: strings(setting, where).map((header) => header.toLowerCase()) }),
   judgesForm: true,
   readsValidAnswers: true,
   scope: 'every',

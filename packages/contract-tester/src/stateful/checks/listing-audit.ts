@@ -1,3 +1,4 @@
+import { ConfigError, object, only } from '../../settings.js';
 import { defineCheck } from '../../checks/define.js';
 import { jsonEqual, jsonText } from '../../generate/json-text.js';
 import { valueAtPointer } from '../../spec/openapi.js';
@@ -17,6 +18,15 @@ export interface Listed {
   goneNow: (resource: Resource) => Promise<boolean>;
 }
 
+/** The most pages it reads. */
+function auditPages(setting: unknown, where: string): number {
+  const rule = object(setting, where);
+  only(rule, ['maxPages'], where);
+  if (!Number.isSafeInteger(rule['maxPages']) || (rule['maxPages'] as number) < 1)
+    throw new ConfigError(`${where}.maxPages must be a positive integer`);
+  return rule['maxPages'] as number;
+}
+
 /**
  * Every resource the run created is in the listing as the run last saw it: once, as its last write
  * answered it (unchanged when nothing wrote it since), and not at all once deleted. Resources whose
@@ -26,6 +36,7 @@ export const listingAudit = defineCheck({
   name: 'listing_audit',
   on: 'profile',
   description: 'the listing shows each resource the run created, as it last was, and none it deleted',
+  settings: (setting: unknown, where: string) => (setting === true ? {} : { auditPages: auditPages(setting, where) }),
   check: async function listingAudit(listed: Listed): Promise<string[]> {
     const { identity, items, ledger, listing, pages } = listed;
     const identify = (item: unknown) => jsonText(identity === undefined ? item : valueAtPointer(item, identity));
