@@ -13,6 +13,7 @@ import { exchangeLine, failureLine, scenarioLine, summaryLine } from './report/n
 import { shellQuote } from './report/curl.js';
 import { resultLine, summary, type ReportContext } from './report/report.js';
 import { coverageJson } from './report/schema-coverage.js';
+import { maxResponseTime } from './checks/case/max-response-time.js';
 import { describeCheck } from './registry/checks.js';
 import { PHASES, type Phase } from './run/scenarios.js';
 import { planRun, RunError, runContractTests, runFailed, type Filters, type RunOptions } from './run/runner.js';
@@ -159,7 +160,7 @@ const program = new Command('openapi-contract-tester')
   .option('--exclude-deprecated', 'not deprecated operations')
   .option('--requests <n>', 'request budget: at least this many requests, shared among the generated cases', positiveInteger, 1000)
   .option('--max-time <seconds>', 'start no new case after this long', positiveNumber)
-  .option('--max-response-time <ms>', 'max_response_time: fail answers slower than this', positiveNumber)
+  .option('--max-response-time <ms>', `${maxResponseTime.name}: fail answers slower than this`, positiveNumber)
   .option('--seed <seed>', 'seed of the generated cases (default: a new one, printed)', seedValue)
   .option('--replay <scenario>', 'replay one case of this scenario (printed with a failure), with --replay-path and --seed')
   .option('--replay-path <path>', "the case's path (printed with a failure)")

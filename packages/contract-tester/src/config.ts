@@ -1,89 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CHECK, isCheckName, PROFILE_CHECKS, type ProfileCheck } from './registry/checks.js';
+import { EMPTY_PROFILE, type ErrorSchemaRule, type Profile as ProfileOf, type ProfileSettings } from './profile.js';
+import { isCheckName, PROFILE_CHECKS, settingsReader, type ProfileCheck } from './registry/checks.js';
+import { ConfigError, object, only, text } from './settings.js';
 
-/**
- * A project's stricter rules for its own API, beyond what the spec and HTTP require: which profile
- * checks are on, and what they need to know. Read from a JSON config file (--config); by default
- * none is on.
- */
-export interface Profile {
-  /** What the config calls itself, printed at the start of a run. */
-  name?: string;
-  /** The spec to test, relative to the config file (when --spec is not given). */
-  spec?: string;
-  checks: ReadonlySet<ProfileCheck>;
-  /** required_response_headers: lower-cased name to the exact value. */
-  requiredHeaders: Record<string, string>;
-  /** forbidden_response_headers: lower-cased names. */
-  forbiddenHeaders: string[];
-  /** error_schema_conformance. */
-  errorSchema?: ErrorSchemaRule;
-  /** auth_first: forged bearer tokens look like the API's own (`psk_` and 43 characters). */
-  forgedTokenPrefix?: string;
-  /** Paths outside the spec that may succeed (health probes, the published spec), as regular expressions. */
-  publicPaths: RegExp[];
-  /** Server errors that may answer any request, before routing (503 while shutting down). */
-  anyRequestStatuses: number[];
-  /** listing_audit: the most pages it reads. */
-  auditPages: number;
-  /** state_refusals: the only client errors a valid request may get (none when the check is off). */
-  stateRefusals?: number[];
-  /** An operation the run got no success from fails the run (otherwise a warning). */
-  failOnNotExercised: boolean;
-}
-
-export interface ErrorSchemaRule {
-  /** JSON pointer of the schema every error body keeps (`/components/schemas/Error`). */
-  schema: string;
-  /** The media type of error bodies. */
-  mediaType: string;
-  /** The property that repeats the HTTP status, if any. */
-  statusProperty?: string;
-  /** The property with the error's code, and the schema listing the codes (a oneOf of consts with x-http-status). */
-  codeProperty?: string;
-  codes?: string;
-}
-
-export const EMPTY_PROFILE: Profile = {
-  checks: new Set(),
-  requiredHeaders: {},
-  forbiddenHeaders: [],
-  publicPaths: [],
-  anyRequestStatuses: [],
-  auditPages: 1000,
-  failOnNotExercised: false,
-};
-
-export class ConfigError extends Error {}
-
-type Json = Record<string, unknown>;
-
-function object(value: unknown, where: string): Json {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ConfigError(`${where} must be an object`);
-  return value as Json;
-}
-
-function strings(value: unknown, where: string): string[] {
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) throw new ConfigError(`${where} must be a list of strings`);
-  return value as string[];
-}
-
-function only(value: Json, keys: string[], where: string): void {
-  const unknown = Object.keys(value).filter((key) => !keys.includes(key));
-  if (unknown.length) throw new ConfigError(`${where}: unknown ${unknown.join(', ')} (known: ${keys.join(', ')})`);
-}
-
-function text(value: unknown, where: string): string {
-  if (typeof value !== 'string') throw new ConfigError(`${where} must be a string`);
-  return value;
-}
-
-function pointer(value: unknown, where: string): string {
-  if (typeof value !== 'string' || !value.startsWith('#/'))
-    throw new ConfigError(`${where} must be a JSON pointer such as #/components/schemas/Error`);
-  return value.slice(1);
-}
+/** A profile whose checks are the registry's profile checks. */
+export type Profile = ProfileOf<ProfileCheck>;
+export { EMPTY_PROFILE, type ErrorSchemaRule };
+export { ConfigError };
 
 /** A profile from a config's JSON (a file's folder given, the spec is read relative to it). */
 export function readProfile(json: unknown, folder = '.'): Profile {
@@ -112,14 +36,6 @@ export function readProfile(json: unknown, folder = '.'): Profile {
     on.add(check);
     Object.assign(profile, checkSettings(check, setting, where));
   }
-  for (const name of [
-    CHECK.required_response_headers,
-    CHECK.forbidden_response_headers,
-    CHECK.error_schema_conformance,
-    CHECK.state_refusals,
-  ] as const) {
-    if (on.has(name) && checks[name] === true) throw new ConfigError(`checks.${name} needs its settings, not true`);
-  }
   profile.checks = on;
   return profile;
 }
@@ -134,89 +50,12 @@ function profileCheck(name: string, where: string): ProfileCheck {
   );
 }
 
-/** What a turned-on check's setting (`true` or its settings object) sets in the profile. */
-function checkSettings(check: ProfileCheck, setting: unknown, where: string): Partial<Profile> {
-  switch (check) {
-    case CHECK.required_response_headers:
-      return { requiredHeaders: requiredHeaders(setting, where) };
-    case CHECK.forbidden_response_headers:
-      return { forbiddenHeaders: strings(setting, where).map((header) => header.toLowerCase()) };
-    case CHECK.error_schema_conformance:
-      return { errorSchema: errorSchemaRule(setting, where) };
-    case CHECK.auth_first:
-      return setting === true ? {} : authFirstSettings(setting, where);
-    case CHECK.exact_paths:
-      return setting === true ? {} : exactPathsSettings(setting, where);
-    case CHECK.listing_audit:
-      return setting === true ? {} : { auditPages: auditPages(setting, where) };
-    case CHECK.state_refusals:
-      return { stateRefusals: stateRefusals(setting, where) };
-    default:
-      if (setting !== true) throw new ConfigError(`${where} takes true or false`);
-      return {};
-  }
-}
-
-/** required_response_headers: each header, lower-cased, to its exact value. */
-function requiredHeaders(setting: unknown, where: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [header, value] of Object.entries(object(setting, where))) {
-    if (typeof value !== 'string') throw new ConfigError(`${where}.${header} must be the header's value`);
-    headers[header.toLowerCase()] = value;
-  }
-  return headers;
-}
-
-function errorSchemaRule(setting: unknown, where: string): ErrorSchemaRule {
-  const rule = object(setting, where);
-  only(rule, ['schema', 'mediaType', 'statusProperty', 'codeProperty', 'codes'], where);
-  const errorSchema: ErrorSchemaRule = {
-    schema: pointer(rule['schema'], `${where}.schema`),
-    mediaType: text(rule['mediaType'] ?? 'application/json', `${where}.mediaType`),
-  };
-  if (rule['statusProperty'] !== undefined) errorSchema.statusProperty = text(rule['statusProperty'], `${where}.statusProperty`);
-  if (rule['codeProperty'] !== undefined) errorSchema.codeProperty = text(rule['codeProperty'], `${where}.codeProperty`);
-  if (rule['codes'] !== undefined) errorSchema.codes = pointer(rule['codes'], `${where}.codes`);
-  return errorSchema;
-}
-
-function authFirstSettings(setting: unknown, where: string): Pick<Profile, 'forgedTokenPrefix'> {
-  const rule = object(setting, where);
-  only(rule, ['forgedTokenPrefix'], where);
-  return rule['forgedTokenPrefix'] === undefined
-    ? {}
-    : { forgedTokenPrefix: text(rule['forgedTokenPrefix'], `${where}.forgedTokenPrefix`) };
-}
-
-function exactPathsSettings(setting: unknown, where: string): Pick<Profile, 'publicPaths' | 'anyRequestStatuses'> {
-  const rule = object(setting, where);
-  only(rule, ['publicPaths', 'anyRequestStatuses'], where);
-  const publicPaths = strings(rule['publicPaths'] ?? [], `${where}.publicPaths`).map((source) => new RegExp(source));
-  return { publicPaths, anyRequestStatuses: statuses(rule, 'anyRequestStatuses', where) };
-}
-
-/** state_refusals: the client errors a valid request may get. */
-function stateRefusals(setting: unknown, where: string): number[] {
-  const rule = object(setting, where);
-  only(rule, ['statuses'], where);
-  return statuses(rule, 'statuses', where);
-}
-
-/** A setting's list of HTTP statuses (none when it is absent). */
-function statuses(rule: Json, key: string, where: string): number[] {
-  const list = rule[key] ?? [];
-  if (!Array.isArray(list) || list.some((status) => !Number.isInteger(status) || status < 100 || status > 599))
-    throw new ConfigError(`${where}.${key} must be a list of statuses`);
-  return list as number[];
-}
-
-/** listing_audit: the most pages it reads. */
-function auditPages(setting: unknown, where: string): number {
-  const rule = object(setting, where);
-  only(rule, ['maxPages'], where);
-  if (!Number.isSafeInteger(rule['maxPages']) || (rule['maxPages'] as number) < 1)
-    throw new ConfigError(`${where}.maxPages must be a positive integer`);
-  return rule['maxPages'] as number;
+/** What a turned-on check's setting (`true` or its settings object) sets in the profile: the check reads its own. */
+function checkSettings(check: ProfileCheck, setting: unknown, where: string): ProfileSettings {
+  const read = settingsReader(check);
+  if (read) return read(setting, where);
+  if (setting !== true) throw new ConfigError(`${where} takes true or false`);
+  return {};
 }
 
 /** A profile from a config file. */

@@ -7,15 +7,32 @@ const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
 /**
  * The package's layers, lowest first: a module may import from its own layer or one below, never
- * from one above, and no import may go round in a circle. A module's layer is its folder (or, at
- * the top of src/, its file). The shared OpenAPI reader outside src/ is below them all.
+ * from one above, and no import may go round in a circle. A module's layer is that of the longest
+ * folder or file named here that holds it. The shared OpenAPI reader outside src/ is below them all.
+ * The checks: each defined in a module of its own (checks/response/, checks/case/ by what they read,
+ * stateful/checks/ for a sequence's), on the kits beneath them; the registry is assembled from the
+ * definitions; what runs them (the response contract, a case's expectations, a session, a sequence)
+ * reads the registry from above it. generate/ makes requests and knows no check.
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['deadline.ts'],
   ['spec'],
+  ['generate', 'http', 'profile.ts', 'settings.ts'],
+  // What checks are defined with: the definition, what a response or a case's answer offers them, and helpers.
+  [
+    'checks/define.ts',
+    'checks/response-check.ts',
+    'checks/case-answer.ts',
+    'checks/media-types.ts',
+    'checks/id-bases.ts',
+    'checks/schema-errors.ts',
+  ],
+  ['checks/response', 'checks/case'],
+  // What a sequence knows of the resources it makes and the links it follows.
+  ['stateful/links.ts', 'stateful/resources.ts', 'stateful/inferred-links.ts'],
+  ['stateful/checks'],
   ['registry'],
-  ['generate', 'http', 'config.ts'],
-  ['checks'],
+  ['checks', 'config.ts'],
   ['stateful'],
   ['run'],
   ['report'],
@@ -34,9 +51,14 @@ function modules(folder: string): string[] {
 }
 
 function layerOf(module: string): number {
-  const top = relative(SRC, module).split('/')[0]!;
-  const layer = LAYERS.findIndex((names) => names.includes(top));
-  if (layer < 0) throw new Error(`${relative(SRC, module)}: its folder is in no layer; add it to LAYERS`);
+  const path = relative(SRC, module);
+  let layer = -1;
+  let longest = 0;
+  LAYERS.forEach((names, index) => {
+    for (const name of names)
+      if ((path === name || path.startsWith(`${name}/`)) && name.length > longest) [layer, longest] = [index, name.length];
+  });
+  if (layer < 0) throw new Error(`${path}: its folder is in no layer; add it to LAYERS`);
   return layer;
 }
 
@@ -117,6 +139,13 @@ describe("the package's structure", () => {
       imports.filter((target) => layerOf(target) > layerOf(module)).map((target) => `${relative(SRC, module)} -> ${relative(SRC, target)}`),
     );
     expect(upward, 'move the shared piece down to the lower layer').toEqual([]);
+  });
+
+  it('places a module by the longest folder or file that holds it', () => {
+    expect(layerOf(join(SRC, 'checks', 'response', 'head-as-get.ts'))).toBeLessThan(layerOf(join(SRC, 'registry', 'checks.ts')));
+    expect(layerOf(join(SRC, 'checks', 'expectations.ts'))).toBeGreaterThan(layerOf(join(SRC, 'registry', 'checks.ts')));
+    expect(layerOf(join(SRC, 'stateful', 'checks', 'read-back.ts'))).toBeLessThan(layerOf(join(SRC, 'stateful', 'sequences.ts')));
+    expect(layerOf(join(SRC, 'generate', 'coverage.ts'))).toBeLessThan(layerOf(join(SRC, 'checks', 'define.ts')));
   });
 
   it('has no import cycle', () => {

@@ -1,5 +1,5 @@
-import type { Profile } from '../config.js';
-import { describeCheck, type CheckName } from '../registry/checks.js';
+import type { Profile } from '../profile.js';
+import type { CheckDefinition } from './define.js';
 import type { OpenApiDocument, OperationEntry } from '../spec/openapi.js';
 
 /** What the checker sees of a response, whoever sent the request (the tester, supertest, fetch). */
@@ -55,8 +55,11 @@ export interface ResponseContext {
   route: OperationEntry | undefined;
   /** The response the operation documents for the status, if any. */
   documented: DocumentedResponse | undefined;
-  /** How a value breaks the schema at a pointer, if it does (nothing when the schema cannot be read). */
-  schemaViolation: (check: CheckName, pointer: string, value: unknown, what: string) => Violation | undefined;
+  /**
+   * How a value breaks the schema at a pointer, if it does (nothing when the schema cannot be read:
+   * a warning then names the schema and the check reading it).
+   */
+  schemaViolation: (pointer: string, value: unknown, what: string) => Violation | undefined;
 }
 
 /**
@@ -65,15 +68,8 @@ export interface ResponseContext {
  */
 export type CheckScope = 'every' | 'unrouted' | 'routed' | 'documented';
 
-/** A check of one response: its registered name and description, the responses it reads, and the check itself. */
-export interface ResponseCheck {
-  name: CheckName;
-  description: string;
-  scope: CheckScope;
-  run: (context: ResponseContext) => Problem[];
-}
-
-/** A response check as the registry knows it: named and described there. */
-export function responseCheck(name: CheckName, scope: CheckScope, run: (context: ResponseContext) => Problem[]): ResponseCheck {
-  return { name, description: describeCheck(name), scope, run };
+/** A check of one response: its definition, the responses it reads, and the function that decides it. */
+export interface ResponseCheck extends CheckDefinition {
+  readonly scope: CheckScope;
+  readonly check: (context: ResponseContext) => Problem[];
 }

@@ -1,5 +1,5 @@
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { EMPTY_PROFILE, type Profile } from '../config.js';
+import { EMPTY_PROFILE, type Profile } from '../profile.js';
 import { checkDeadline, rethrowDeadline } from '../deadline.js';
 import { subschemasOf } from '../generate/schema-graph.js';
 import { jsonText, validatedView } from '../generate/json-text.js';
@@ -21,6 +21,7 @@ import { SpecError } from '../spec/model.js';
 import { DOCUMENT_URI, refsAgainstDocument } from './id-bases.js';
 import type { CheckName } from '../registry/checks.js';
 import { RESPONSE_CHECKS } from './response-checks.js';
+import { errorSchemaConformance } from './response/error-schema-conformance.js';
 import type {
   CheckScope,
   DocumentedResponse,
@@ -74,7 +75,7 @@ function schemaRefusal(message: string): string {
 /** The status of each error code, from a schema that is a oneOf of one `const` per code, its status in `x-http-status`. */
 function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap<string, number> {
   const variants = (valueAtPointer(document, pointer) as SchemaObject | undefined)?.['oneOf'];
-  if (!Array.isArray(variants)) throw new Error(`the spec: ${pointer} must be a oneOf of consts (error_schema_conformance.codes)`);
+  if (!Array.isArray(variants)) throw new Error(`the spec: ${pointer} must be a oneOf of consts (${errorSchemaConformance.name}.codes)`);
   const table = new Map<string, number>();
   for (const variant of variants as SchemaObject[]) {
     const code = variant['const'];
@@ -88,7 +89,7 @@ function readErrorCodes(document: OpenApiDocument, pointer: string): ReadonlyMap
 }
 
 /** Whether a check reads a response, by where the spec has the response. */
-function inScope(scope: CheckScope, { route, documented }: ResponseContext): boolean {
+function inScope(scope: CheckScope, { route, documented }: Pick<ResponseContext, 'route' | 'documented'>): boolean {
   if (scope === 'unrouted') return !route;
   if (scope === 'routed') return route !== undefined;
   if (scope === 'documented') return documented !== undefined;
@@ -264,7 +265,7 @@ export class ContractChecker {
   findings(response: ObservedResponse, intent: RequestIntent = 'valid'): Finding[] {
     const where = `${response.method} ${response.url} → ${response.status}`;
     const route = this.route(response.method, response.url);
-    const context: ResponseContext = {
+    const context: Omit<ResponseContext, 'schemaViolation'> = {
       response,
       where,
       head: response.method.toUpperCase() === 'HEAD',
@@ -274,17 +275,16 @@ export class ContractChecker {
       errorCodes: this.errorCodes,
       route,
       documented: route && this.documentedResponse(route, response.status),
-      schemaViolation: (check, pointer, value, what) => this.schemaViolation(check, pointer, value, what),
     };
     const found: Finding[] = [];
-    for (const check of RESPONSE_CHECKS) {
-      if (!inScope(check.scope, context)) continue;
-      for (const problem of check.run(context)) {
+    for (const definition of RESPONSE_CHECKS) {
+      const { name, scope } = definition;
+      if (!inScope(scope, context)) continue;
+      const schemaViolation = (pointer: string, value: unknown, what: string) => this.schemaViolation(name, pointer, value, what);
+      for (const problem of definition.check({ ...context, schemaViolation })) {
         const text = typeof problem === 'string' ? problem : problem.problem;
         const message = text.startsWith(where) ? text : `${where}: ${text}`;
-        found.push(
-          typeof problem === 'string' ? { check: check.name, message } : { check: check.name, message, signature: problem.signature },
-        );
+        found.push(typeof problem === 'string' ? { check: name, message } : { check: name, message, signature: problem.signature });
       }
     }
     return found;

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { rethrowDeadline } from '../deadline.js';
-import { CHECK, type CheckName } from '../registry/checks.js';
 import { hasDefault, isRecursionCut, type ApiModel, type OperationModel, type Schema } from '../spec/model.js';
 import { baseParts, baseValue, sampleOne, type FixedCase } from './examples.js';
 import { jsonText, type JsonValue } from './json-text.js';
 import { emptyMeansAbsent, encodeParameter, setParameter, type RequestCredentials, type RequestParts } from './requests.js';
-import { otherDiscriminatorValues } from './invalid-values.js';
+import { MISSING_HEADER, otherDiscriminatorValues } from './invalid-values.js';
 import { isDiscriminatorProperty } from '../spec/discriminator.js';
 import { isValid } from './schema-validator.js';
 import {
@@ -291,15 +290,15 @@ export function coverageCases(
   operation: OperationModel,
   credentials: RequestCredentials,
   linkSupplied: ReadonlySet<string> = new Set(),
-): Array<FixedCase & { check?: CheckName }> {
+): FixedCase[] {
   const base = baseParts(api, operation, credentials);
-  const cases: Array<FixedCase & { check?: CheckName }> = [];
-  const add = (parts: RequestParts, why: string, valid: boolean, bodyValue: unknown, check?: CheckName, pathParameter?: string) => {
-    const item: FixedCase & { check?: CheckName } = {
+  const cases: FixedCase[] = [];
+  const add = (parts: RequestParts, why: string, valid: boolean, bodyValue: unknown, rule?: string, pathParameter?: string) => {
+    const item: FixedCase = {
       parts,
       why,
       valid,
-      ...(check ? { check } : {}),
+      ...(rule ? { rule } : {}),
       ...(pathParameter ? { pathParameter } : {}),
     };
     if (bodyValue !== undefined) item.bodyValue = bodyValue;
@@ -338,7 +337,7 @@ export function coverageCases(
         `${where} left out (it is required)`,
         false,
         base.bodyValue,
-        parameter.in === 'header' ? CHECK.missing_required_header : undefined,
+        parameter.in === 'header' ? MISSING_HEADER : undefined,
       );
     } else {
       const value = baseValue(parameter);

@@ -21,6 +21,8 @@ export interface FixedCase {
   why: string;
   /** Whether the spec allows it: a valid request, or one that breaks it in one place. */
   valid: boolean;
+  /** The rule an invalid one breaks, where that rule has a check of its own (MISSING_HEADER). */
+  rule?: string;
   /** The value its body was made from. */
   bodyValue?: unknown;
   /** The path parameter whose value it tries, if it tries one (kept when the case goes to a resource made for it). */

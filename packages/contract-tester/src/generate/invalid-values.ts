@@ -19,6 +19,12 @@ import {
 } from './valid-values.js';
 
 /** The rules a negative case breaks, one per case. */
+/**
+ * A required header parameter left out: a case of 'missing required' named apart, for the check it
+ * has of its own (missing_required_header).
+ */
+export const MISSING_HEADER = 'missing required header';
+
 export const RULES = [
   'wrong type',
   'out of bounds',

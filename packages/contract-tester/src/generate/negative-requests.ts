@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { CHECK, type CheckName } from '../registry/checks.js';
 import { goesOtherWay } from '../spec/directions.js';
 import {
   hasDefault,
@@ -13,7 +12,7 @@ import {
 import { validJson } from './bodies.js';
 import { keepWhere, makesValues } from './bounded-filter.js';
 import { FORMATS } from './formats.js';
-import { brokenValues, INVALID_UTF8, type BrokenValue, type Rule } from './invalid-values.js';
+import { brokenValues, INVALID_UTF8, MISSING_HEADER, type BrokenValue, type Rule } from './invalid-values.js';
 import { encodeJson, RawJson, type JsonValue } from './json-text.js';
 import {
   buildRequest,
@@ -32,11 +31,11 @@ import {
 import { isValid } from './schema-validator.js';
 import { makeable, mergeAllOf, pick, typesOf, validValue } from './valid-values.js';
 
-/** A request built to break one rule, the rule it breaks, in words, and the check its acceptance fails. */
+/** A request built to break one rule, the rule it breaks, in words, and by name (which decides the check its acceptance fails). */
 export interface NegativeCase {
   request: TestRequest;
   why: string;
-  check?: CheckName;
+  rule?: NegativeRule | typeof MISSING_HEADER;
   /**
    * The same case built from its valid parts changed first (its path parameters set to those of a
    * resource just made), the rule then broken as before.
@@ -48,28 +47,10 @@ export interface NegativeCase {
 export const BODY_RULES = ['unsupported media type', 'body too large', 'malformed body'] as const;
 export type NegativeRule = Rule | (typeof BODY_RULES)[number];
 
-/**
- * The check under which accepting a case of a rule fails: the spec's own rules are
- * negative_data_rejection (a missing required header, missing_required_header); the stricter ones
- * are a profile's.
- */
-export function ruleCheck(rule: NegativeRule): CheckName {
-  switch (rule) {
-    case 'non-canonical number':
-      return CHECK.canonical_numbers;
-    case 'badly encoded text':
-      return CHECK.text_encoding;
-    case 'unsupported media type':
-      return CHECK.strict_media_types;
-    default:
-      return CHECK.negative_data_rejection;
-  }
-}
-
 interface Violation {
   apply: (parts: RequestParts) => RequestParts;
   why: string;
-  check?: CheckName;
+  missingHeader?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -502,7 +483,7 @@ export function negativeCases(
         violations.push(
           broken.map(({ encoded, why, missingHeader }) => ({
             why,
-            ...(missingHeader ? { check: CHECK.missing_required_header } : {}),
+            ...(missingHeader ? { missingHeader } : {}),
             apply: (parts) => setParameter(parts, parameter, encoded),
           })),
         );
@@ -515,7 +496,7 @@ export function negativeCases(
   return fc.tuple(positiveParts(operation, api.basePath, credentials, options), fc.oneof(...violations)).map(([parts, violation]) => ({
     request: buildRequest(violation.apply(parts)),
     why: violation.why,
-    check: violation.check ?? ruleCheck(rule),
+    rule: violation.missingHeader ? MISSING_HEADER : rule,
     rebuild: (change) => buildRequest(violation.apply(change(parts))),
   }));
 }

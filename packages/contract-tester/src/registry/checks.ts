@@ -1,66 +1,134 @@
-/**
- * The registry of checks: each check's name, when it is on, and what it holds an API to. The default
- * ones follow from the spec and HTTP's requirements alone, and are named as Schemathesis names the
- * same checks; `max_response_time` is on with --max-response-time; the profile's are stricter rules
- * a project may hold its own API to, each off unless a config turns it on (config.ts). The planner,
- * the config, the CLI (--checks, --dry-run) and the README's tables all read this one list.
- */
-const REGISTRY = {
-  not_a_server_error: { on: 'default', description: 'no 5xx (unless documented as the only answer) and always an answer' },
-  status_code_conformance: { on: 'default', description: 'a status the operation documents, exactly, as a range or as default' },
-  content_type_conformance: { on: 'default', description: 'a Content-Type documented for the status' },
-  response_headers_conformance: { on: 'default', description: 'the documented headers present where required and valid' },
-  response_schema_conformance: { on: 'default', description: "a JSON or text body valid against its status's schema" },
-  negative_data_rejection: { on: 'default', description: 'a request that breaks the spec in one place is refused (4xx)' },
-  positive_data_acceptance: { on: 'default', description: 'a valid request is not refused as sent (400, 401, 405, 413, 415, …)' },
-  missing_required_header: { on: 'default', description: 'a request without a required header parameter is refused (4xx)' },
-  unsupported_method: { on: 'default', description: 'a method the path does not have is refused, a 405 with Allow' },
-  allow_header_conformance: { on: 'default', description: "the Allow of a 405 or OPTIONS lists the path's methods" },
-  use_after_free: { on: 'default', description: 'a deleted resource is not served again' },
-  ensure_resource_availability: { on: 'default', description: 'a resource a create made is found until deleted' },
-  ignored_auth: { on: 'default', description: 'an operation that requires credentials does not succeed without valid ones' },
-  max_response_time: { on: 'timing', description: 'an answer within --max-response-time' },
-  required_response_headers: { on: 'profile', description: 'every response carries these headers with these values' },
-  forbidden_response_headers: { on: 'profile', description: 'no response carries these headers' },
-  error_schema_conformance: { on: 'profile', description: "every error is one schema's object, its status and code as the spec gives" },
-  auth_first: { on: 'profile', description: 'without valid credentials the answer is 401, whatever else is wrong' },
-  write_echo: { on: 'profile', description: 'a create, PUT or PATCH answers with the fields it was sent' },
-  head_as_get: { on: 'profile', description: 'HEAD is answered wherever GET is, as GET without the body' },
-  canonical_numbers: { on: 'profile', description: 'numbers not written canonically (+1, 01, 1.0) are refused' },
-  text_encoding: { on: 'profile', description: 'text that is not UTF-8, a lone surrogate or NUL is refused' },
-  strict_media_types: { on: 'profile', description: 'a body of a media type the operation does not take is refused' },
-  exact_paths: { on: 'profile', description: 'paths match exactly: another spelling is refused' },
-  links_succeed: { on: 'profile', description: 'every link followed from a success leads to a success' },
-  read_back: { on: 'profile', description: 'a read after a write answers what the write answered' },
-  paging_conformance: { on: 'profile', description: 'a next page repeats nothing of the page before' },
-  no_undocumented_body: { on: 'profile', description: 'a response with no documented content has no body' },
-  listing_audit: { on: 'profile', description: 'the listing shows each resource the run created, as it last was, and none it deleted' },
-  delete_is_final: { on: 'profile', description: 'a second DELETE of a deleted resource does not succeed' },
-  valid_writes_accepted: { on: 'profile', description: 'a valid write is never refused with 400, documented or not' },
-  state_refusals: { on: 'profile', description: 'a valid request is refused (4xx) only with the statuses listed' },
-} as const satisfies Record<string, { on: 'default' | 'timing' | 'profile'; description: string }>;
+import { allowHeaderConformance } from '../checks/case/allow-header-conformance.js';
+import { authFirst } from '../checks/case/auth-first.js';
+import { canonicalNumbers } from '../checks/case/canonical-numbers.js';
+import { ignoredAuth } from '../checks/case/ignored-auth.js';
+import { maxResponseTime } from '../checks/case/max-response-time.js';
+import { missingRequiredHeader } from '../checks/case/missing-required-header.js';
+import { negativeDataRejection } from '../checks/case/negative-data-rejection.js';
+import { notAServerError } from '../checks/case/not-a-server-error.js';
+import { positiveDataAcceptance } from '../checks/case/positive-data-acceptance.js';
+import { stateRefusals } from '../checks/case/state-refusals.js';
+import { strictMediaTypes } from '../checks/case/strict-media-types.js';
+import { textEncoding } from '../checks/case/text-encoding.js';
+import { validWritesAccepted } from '../checks/case/valid-writes-accepted.js';
+import { writeEcho } from '../checks/case/write-echo.js';
+import type { AnswerCheck } from '../checks/case-answer.js';
+import type { CheckDefinition, CheckOn } from '../checks/define.js';
+import { contentTypeConformance } from '../checks/response/content-type-conformance.js';
+import { errorSchemaConformance } from '../checks/response/error-schema-conformance.js';
+import { exactPaths } from '../checks/response/exact-paths.js';
+import { forbiddenResponseHeaders } from '../checks/response/forbidden-response-headers.js';
+import { headAsGet } from '../checks/response/head-as-get.js';
+import { noUndocumentedBody } from '../checks/response/no-undocumented-body.js';
+import { requiredResponseHeaders } from '../checks/response/required-response-headers.js';
+import { responseHeadersConformance } from '../checks/response/response-headers-conformance.js';
+import { responseSchemaConformance } from '../checks/response/response-schema-conformance.js';
+import { statusCodeConformance } from '../checks/response/status-code-conformance.js';
+import { unsupportedMethod } from '../checks/response/unsupported-method.js';
+import { deleteIsFinal } from '../stateful/checks/delete-is-final.js';
+import { ensureResourceAvailability } from '../stateful/checks/ensure-resource-availability.js';
+import { linksSucceed } from '../stateful/checks/links-succeed.js';
+import { listingAudit } from '../stateful/checks/listing-audit.js';
+import { pagingConformance } from '../stateful/checks/paging-conformance.js';
+import { readBack } from '../stateful/checks/read-back.js';
+import { useAfterFree } from '../stateful/checks/use-after-free.js';
 
-type Registry = typeof REGISTRY;
-export type CheckName = keyof Registry;
-type NamesOn<On> = { [Name in CheckName]: Registry[Name]['on'] extends On ? Name : never }[CheckName];
+/**
+ * The registry of checks, assembled from their definitions (each in a module of its own, beside the
+ * function that decides it). The default ones follow from the spec and HTTP's requirements alone,
+ * and are named as Schemathesis names the same checks; the timing check is on with
+ * --max-response-time; the profile's are stricter rules a project may hold its own API to, each off
+ * unless a config turns it on (config.ts). The planner, the config, the CLI (--checks, --dry-run)
+ * and the README's tables all read this one list, in this order.
+ */
+const DEFINITIONS = [
+  notAServerError,
+  statusCodeConformance,
+  contentTypeConformance,
+  responseHeadersConformance,
+  responseSchemaConformance,
+  negativeDataRejection,
+  positiveDataAcceptance,
+  missingRequiredHeader,
+  unsupportedMethod,
+  allowHeaderConformance,
+  useAfterFree,
+  ensureResourceAvailability,
+  ignoredAuth,
+  maxResponseTime,
+  requiredResponseHeaders,
+  forbiddenResponseHeaders,
+  errorSchemaConformance,
+  authFirst,
+  writeEcho,
+  headAsGet,
+  canonicalNumbers,
+  textEncoding,
+  strictMediaTypes,
+  exactPaths,
+  linksSucceed,
+  readBack,
+  pagingConformance,
+  noUndocumentedBody,
+  listingAudit,
+  deleteIsFinal,
+  validWritesAccepted,
+  stateRefusals,
+] as const;
+
+type Definition = (typeof DEFINITIONS)[number];
+export type CheckName = Definition['name'];
+type NamesOn<On extends CheckOn> = Extract<Definition, { on: On }>['name'];
 export type DefaultCheck = NamesOn<'default'>;
 export type ProfileCheck = NamesOn<'profile'>;
 
-export const ALL_CHECKS = Object.keys(REGISTRY) as CheckName[];
-const namesOn = <On extends Registry[CheckName]['on']>(on: On) =>
-  ALL_CHECKS.filter((name) => REGISTRY[name].on === on) as Array<NamesOn<On>>;
+const BY_NAME: ReadonlyMap<string, Definition> = new Map(DEFINITIONS.map((definition) => [definition.name, definition]));
+
+export const ALL_CHECKS: readonly CheckName[] = DEFINITIONS.map(({ name }) => name);
+const namesOn = <On extends CheckOn>(on: On) =>
+  DEFINITIONS.filter((definition) => definition.on === on).map(({ name }) => name) as Array<NamesOn<On>>;
 export const DEFAULT_CHECKS: readonly DefaultCheck[] = namesOn('default');
-export const TIMING_CHECKS = namesOn('timing');
+export const TIMING_CHECKS: readonly NamesOn<'timing'>[] = namesOn('timing');
 export const PROFILE_CHECKS: readonly ProfileCheck[] = namesOn('profile');
 
-/** Each check's name, for code to name a check through the registry. */
-export const CHECK = Object.fromEntries(ALL_CHECKS.map((name) => [name, name])) as { readonly [Name in CheckName]: Name };
+function flagged(flag: 'judgesForm' | 'readsValidAnswers'): CheckName[] {
+  return DEFINITIONS.filter((definition: CheckDefinition) => definition[flag] === true).map(({ name }) => name);
+}
+
+/** The checks that judge an answer's form, not what it says of the request: they hold of a 429 too. */
+export const FORM_CHECKS: ReadonlySet<CheckName> = new Set(flagged('judgesForm'));
+
+/** The checks with something to say of a valid request's answer: valid requests are sent while one is on. */
+export const VALID_ANSWER_CHECKS: readonly CheckName[] = flagged('readsValidAnswers');
 
 export function isCheckName(name: string): name is CheckName {
-  return Object.hasOwn(REGISTRY, name);
+  return BY_NAME.has(name);
 }
 
 /** What a check holds an API to, in a line. */
 export function describeCheck(name: CheckName): string {
-  return REGISTRY[name].description;
+  return BY_NAME.get(name)!.description;
+}
+
+/** How a check reads its settings in a config, if it takes any but true or false. */
+export function settingsReader(name: CheckName): CheckDefinition['settings'] {
+  const definition: CheckDefinition | undefined = BY_NAME.get(name);
+  return definition?.settings;
+}
+
+/** A check that reads the answer to a case built for it (a negative case's, by the check it was built for). */
+export function answerCheck(name: CheckName): AnswerCheck<CheckName> | undefined {
+  const definition = BY_NAME.get(name);
+  return definition && 'answer' in definition ? definition : undefined;
+}
+
+/**
+ * The check under which accepting a case that breaks a rule fails: the check that claims the rule
+ * (a profile's stricter ones, a missing required header), or else negative_data_rejection.
+ */
+export function rejectionCheck(rule?: string): CheckName {
+  const claims = DEFINITIONS.find(
+    (definition) => 'refuses' in definition && rule !== undefined && (definition.refuses as readonly string[]).includes(rule),
+  );
+  return claims?.name ?? negativeDataRejection.name;
 }

@@ -1,5 +1,7 @@
+import { maxResponseTime as maxResponseTimeCheck } from '../checks/case/max-response-time.js';
+import { notAServerError } from '../checks/case/not-a-server-error.js';
 import fc from 'fast-check';
-import { CHECK, ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, type CheckName } from '../registry/checks.js';
+import { ALL_CHECKS, DEFAULT_CHECKS, describeCheck, isCheckName, type CheckName } from '../registry/checks.js';
 import { ContractChecker } from '../checks/response-contract.js';
 import { EMPTY_PROFILE, type Profile } from '../config.js';
 import { DeadlineReached, setGenerationDeadline } from '../deadline.js';
@@ -142,12 +144,12 @@ export function selectChecks(profile: Profile, checks?: string[], excluded?: str
     throw new RunError(
       `no check named ${unknown.join(', ')}; the checks are:\n  ${ALL_CHECKS.map((name) => `${name}: ${describeCheck(name)}`).join('\n  ')}`,
     );
-  const available: CheckName[] = [...DEFAULT_CHECKS, ...profile.checks, ...(maxResponseTime ? ([CHECK.max_response_time] as const) : [])];
+  const available: CheckName[] = [...DEFAULT_CHECKS, ...profile.checks, ...(maxResponseTime ? ([maxResponseTimeCheck.name] as const) : [])];
   if (checks?.length) {
     const off = checks.filter((name) => !available.includes(name as CheckName));
     if (off.length) {
       throw new RunError(
-        `${off.join(', ')}: ${off.length > 1 ? 'need' : 'needs'} turning on (a config file's checks, or --max-response-time for max_response_time)`,
+        `${off.join(', ')}: ${off.length > 1 ? 'need' : 'needs'} turning on (a config file's checks, or --max-response-time for ${maxResponseTimeCheck.name})`,
       );
     }
   }
@@ -275,7 +277,7 @@ async function runProperty(
       // The tester's own fault: reported once, as such.
       const message = `the contract tester failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
       failures.push({
-        check: CHECK.not_a_server_error,
+        check: notAServerError.name,
         label: scenario.group,
         status: undefined,
         message,

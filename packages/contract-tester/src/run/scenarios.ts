@@ -1,4 +1,4 @@
-import { CHECK, type CheckName } from '../registry/checks.js';
+import { VALID_ANSWER_CHECKS, type CheckName } from '../registry/checks.js';
 import { checkDeadline, DeadlineReached } from '../deadline.js';
 import type { OperationModel } from '../spec/model.js';
 import type { Session } from '../stateful/session.js';
@@ -12,20 +12,6 @@ import { statefulScenarios } from './plan/stateful.js';
 import { operationTarget } from './plan/target.js';
 
 export { PHASES, type Phase, type Plan, type Scenario } from './plan/scenario.js';
-
-/** Checks every answer is held to, whatever the case: a scenario that sends requests can show them. */
-const ANSWER_CHECKS: CheckName[] = [
-  CHECK.not_a_server_error,
-  CHECK.status_code_conformance,
-  CHECK.content_type_conformance,
-  CHECK.response_headers_conformance,
-  CHECK.response_schema_conformance,
-  CHECK.max_response_time,
-  CHECK.required_response_headers,
-  CHECK.forbidden_response_headers,
-  CHECK.error_schema_conformance,
-  CHECK.no_undocumented_body,
-];
 
 /**
  * The scenarios of the operations under test, all made from the spec and the checks that are on:
@@ -41,7 +27,7 @@ export function planScenarios(session: Session, selected: OperationModel[], phas
     selected,
     phases,
     on,
-    answers: on(...ANSWER_CHECKS, CHECK.positive_data_acceptance, CHECK.write_echo),
+    answers: on(...VALID_ANSWER_CHECKS),
   };
   try {
     return planAll(context, progress);

@@ -1,7 +1,6 @@
-import { CHECK } from '../registry/checks.js';
-import { jsonEqual, jsonText } from '../generate/json-text.js';
+import { listingAudit } from './checks/listing-audit.js';
 import { buildRequest, emptyParts, setParameter, type TestRequest } from '../generate/requests.js';
-import { namesDeleted, type Resource } from './resources.js';
+import type { Resource } from './resources.js';
 import type { Problem, Session, Step } from './session.js';
 import { resolveRefAt, valueAtPointer } from '../spec/openapi.js';
 import { isSuccessStatus, operationsAt, type ApiModel, type LinkModel, type OperationModel } from '../spec/model.js';
@@ -65,7 +64,7 @@ export async function auditCollection(session: Session, collection: Collection, 
   const visited = new Set<string>();
   const problems: Problem[] = [];
   const problem = (message: string, steps: Step[], status: number | undefined): Problem => ({
-    check: CHECK.listing_audit,
+    check: listingAudit.name,
     label: listing.id,
     status,
     message,
@@ -96,41 +95,16 @@ export async function auditCollection(session: Session, collection: Collection, 
     }
     request = next.request;
   }
-  const identify = (item: unknown) => jsonText(collection.identity === undefined ? item : valueAtPointer(item, collection.identity));
-  const byIdentity = new Map<string, unknown[]>();
-  for (const item of items) {
-    const key = identify(item);
-    const same = byIdentity.get(key);
-    if (same) same.push(item);
-    else byIdentity.set(key, [item]);
-  }
-  const wrong: string[] = [];
-  for (const resource of session.ledger.resources.filter(
-    ({ createdBy, state }) => createdBy === collection.create.id && state !== 'uncertain',
-  )) {
-    const current = resource.last === 'unknown' ? undefined : resource.last.body;
-    const key =
-      collection.identity === undefined
-        ? jsonText(current ?? resource.created)
-        : jsonText(session.ledger.identityOf(resource, collection.identity));
-    const matches = byIdentity.get(key) ?? [];
-    const shown = jsonText(current ?? resource.created);
-    if (resource.state === 'deleted') {
-      if (matches.length) wrong.push(`${shown} (${resource.path}), deleted, is still listed by ${listing.id}`);
-    } else if (matches.length === 0 && namesDeleted(session.ledger.resources, resource) && (await goneNow(session, resource, problems))) {
-      // Not listed, and read back it is gone, and it names what the run deleted: the server removed
-      // it with what it belongs to (a cascade), which the sequences cannot know of. One gone that
-      // names nothing deleted is lost, and reported.
-      continue;
-    } else if (matches.length !== 1) {
-      wrong.push(
-        `${shown}, created by ${collection.create.id} (${resource.path}), appears ${matches.length} times in ${listing.id} (${pages} pages, ${items.length} items)`,
-      );
-    } else if (current !== undefined && !jsonEqual(matches[0], current)) {
-      wrong.push(`${resource.path} last answered ${shown}, but ${listing.id} lists ${jsonText(matches[0])}`);
-    }
-  }
-  if (wrong.length) problems.push(problem(wrong.join('\n'), [first], 200));
+  const found = await listingAudit.check({
+    listing: listing.id,
+    create: collection.create.id,
+    ...(collection.identity === undefined ? {} : { identity: collection.identity }),
+    items,
+    pages,
+    ledger: session.ledger,
+    goneNow: (resource) => goneNow(session, resource, problems),
+  });
+  problems.push(...found.map((message) => problem(message, [first], 200)));
   return { complete: true, pages, problems };
 }
 

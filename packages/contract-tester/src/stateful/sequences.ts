@@ -1,11 +1,18 @@
 import fc from 'fast-check';
-import { CHECK, type CheckName } from '../registry/checks.js';
-import { jsonEqual, jsonText, type JsonValue } from '../generate/json-text.js';
+import type { CheckName } from '../registry/checks.js';
+import { deleteIsFinal } from './checks/delete-is-final.js';
+import { ensureResourceAvailability } from './checks/ensure-resource-availability.js';
+import { linksSucceed } from './checks/links-succeed.js';
+import { pagingConformance } from './checks/paging-conformance.js';
+import { readBack } from './checks/read-back.js';
+import type { SequenceStep, SinceLink, StepCheck } from './checks/sequence-step.js';
+import { useAfterFree } from './checks/use-after-free.js';
+import type { JsonValue } from '../generate/json-text.js';
 import { buildRequest, positiveParts, setParameter, splitTarget, type RequestParts } from '../generate/requests.js';
 import type { Case, Problem, Session, Step } from './session.js';
-import { documentedResponse, type ApiModel, type OperationModel } from '../spec/model.js';
+import type { ApiModel, OperationModel } from '../spec/model.js';
 import { linksFrom, linkSuppliedParameters, type Exchange, type LinkContext, type LinkStep } from './links.js';
-import { bodyIdentity, namesDeleted, operationsOn, ResourceLedger, resourceTemplates, wholly, WRITES, type Resource } from './resources.js';
+import { bodyIdentity, namesDeleted, operationsOn, ResourceLedger, resourceTemplates, WRITES, type Resource } from './resources.js';
 
 /**
  * One step of a sequence: a valid request of an operation (its path parameters, with `reuse`, those
@@ -161,27 +168,6 @@ function removedInCascade(
   return true;
 }
 
-/** The request headers that make a write conditional on the resource's state (RFC 9110 §13.1). */
-const PRECONDITIONS = new Set(['if-match', 'if-unmodified-since']);
-
-function hasPrecondition(headers: Array<{ name: string }>): boolean {
-  return headers.some(({ name }) => PRECONDITIONS.has(name.toLowerCase()));
-}
-
-function schemaOf(exchange: Exchange): string | undefined {
-  return documentedResponse(exchange.operation, exchange.response.status)?.schemaPointer;
-}
-
-/** What the sequence has done, since a link was seen, to the path that link leads to. */
-interface SinceLink {
-  /** A write answered 2xx there, or on the resource the ledger tracks there. */
-  written: boolean;
-  /** A DELETE answered 2xx there or above it. */
-  deleted: boolean;
-  /** A DELETE answered 2xx on what the link came from (what its source made or read), or above it. */
-  sourceDeleted: boolean;
-}
-
 /** What a link came from: what its source made (the `Location` of its answer) or else what it addressed. */
 function sourcePath({ request, response }: Exchange): string {
   const location = response.headers['location'];
@@ -223,80 +209,17 @@ class PathWrites {
   }
 }
 
+/**
+ * The checks of a sequence's step: one on a resource the sequence deleted is judged only as a use
+ * of what is gone; any other by what the sequence made, wrote and followed.
+ */
+const ON_DELETED = [useAfterFree, deleteIsFinal] as const satisfies readonly StepCheck[];
+const ON_OTHERS = [ensureResourceAvailability, linksSucceed, readBack, pagingConformance] as const satisfies readonly StepCheck[];
+
 /** What a sequence's state says of an answer: a deleted resource served, a created one missing, a write not read back. */
-function statefulFindings(
-  exchange: Exchange,
-  before: { resource: Resource; state: Resource['state']; last: Resource['last'] } | undefined,
-  link: LinkStep | undefined,
-  sinceLink: SinceLink,
-): Array<{ check: CheckName; message: string }> {
-  const { request, response } = exchange;
-  const method = request.method.toUpperCase();
-  const where = `${method} ${request.target} → ${response.status}`;
-  const found: Array<{ check: CheckName; message: string }> = [];
-  const success = response.status >= 200 && response.status < 400;
-  const exact = before && splitTarget(request.target)[0] === before.resource.path;
-  if (before?.state === 'deleted') {
-    if (success && method !== 'DELETE' && !(method === 'PUT' && exact)) {
-      found.push({
-        check: CHECK.use_after_free,
-        message: `${where}: ${before.resource.path} was deleted (a DELETE answered 2xx), but is still served`,
-      });
-    }
-    if (method === 'DELETE' && exact && response.status >= 200 && response.status < 300) {
-      found.push({
-        check: CHECK.delete_is_final,
-        message: `${where}: ${before.resource.path} was deleted already; a second DELETE must be 404 or 410`,
-      });
-    }
-    return found;
-  }
-  // Only where the request names nothing but the resource: a made-up photo id of it may well be 404.
-  if (before?.state === 'present' && method === 'GET' && response.status === 404 && wholly(exchange.operation, before.resource)) {
-    found.push({
-      check: CHECK.ensure_resource_availability,
-      message: `${where}: ${before.resource.path}, made by ${before.resource.createdBy} in this sequence and not deleted, is not found`,
-    });
-  }
-  // A link that carries a precondition (an ETag into If-Match) holds only until the resource is
-  // written again: after such a write, its 412 is the right answer. A link to what the sequence has
-  // deleted since leads nowhere: its 404 or 410 is the right answer.
-  const stalePrecondition = response.status === 412 && sinceLink.written && hasPrecondition(request.headers);
-  const gone = (response.status === 404 || response.status === 410) && sinceLink.deleted;
-  // A link from what the sequence has deleted since (an order for a pet that is gone) may name what
-  // no longer exists, in its parameters or its body: any 4xx is an answer the server may give.
-  const orphaned = response.status >= 400 && response.status < 500 && sinceLink.sourceDeleted;
-  // Only a link the spec declares promises a success; an inferred one is the tester's guess.
-  if (link && !link.link.inferred && (response.status < 200 || response.status > 299) && !stalePrecondition && !gone && !orphaned) {
-    found.push({ check: CHECK.links_succeed, message: `${where}: a link from a success must lead to a success` });
-  }
-  if (
-    before?.state === 'present' &&
-    exact &&
-    method === 'GET' &&
-    response.status >= 200 &&
-    response.status < 300 &&
-    before.last !== 'unknown'
-  ) {
-    const pointer = schemaOf(exchange);
-    if (pointer !== undefined && pointer === before.last.schemaPointer && !jsonEqual(before.last.body, response.body)) {
-      found.push({
-        check: CHECK.read_back,
-        message: `${where}: reads back ${jsonText(response.body)}, not what the last write answered: ${jsonText(before.last.body)}`,
-      });
-    }
-  }
-  if (link?.link.header && Array.isArray(link.from.response.body) && Array.isArray(response.body)) {
-    const previous = link.from.response.body as unknown[];
-    const repeated = (response.body as unknown[]).filter((item) => previous.some((earlier) => jsonEqual(earlier, item)));
-    if (repeated.length) {
-      found.push({
-        check: CHECK.paging_conformance,
-        message: `${where}: the ${link.link.header.rel} page repeats ${repeated.length} item(s) of the page before: ${jsonText(repeated[0])}`,
-      });
-    }
-  }
-  return found;
+function statefulFindings(step: SequenceStep): Array<{ check: CheckName; message: string }> {
+  const checks = step.before?.state === 'deleted' ? ON_DELETED : ON_OTHERS;
+  return checks.flatMap((definition) => definition.check(step).map((message) => ({ check: definition.name, message })));
 }
 
 /**
@@ -352,7 +275,7 @@ export async function runSequence(session: Session, actions: Action[], operation
     const sourceDeleted = link !== undefined && pathWrites.since(sourcePath(link.from), seen).deleted;
     const sinceLink = { ...pathChanged, written: pathChanged.written || ledgerWritten, sourceDeleted };
     const cascaded = removedInCascade(ledger, before?.resource, before?.state, exchange);
-    for (const finding of cascaded ? [] : statefulFindings(exchange, before, link, sinceLink)) {
+    for (const finding of cascaded ? [] : statefulFindings({ exchange, before, link, sinceLink })) {
       if (!session.enabled(finding.check)) continue;
       const why = item.why ?? (before ? `a request on ${before.resource.path}, made by ${before.resource.createdBy}` : undefined);
       problems.push({
@@ -368,9 +291,9 @@ export async function runSequence(session: Session, actions: Action[], operation
     pathWrites.observe(exchange);
     for (const next of linksFrom(session.api, exchange, context)) {
       if (typeof next === 'string') {
-        if (session.enabled(CHECK.paging_conformance)) {
+        if (session.enabled(pagingConformance.name)) {
           problems.push({
-            check: CHECK.paging_conformance,
+            check: pagingConformance.name,
             label: exchange.operation.id,
             status: exchange.response.status,
             message: next,

@@ -1,6 +1,11 @@
+import { maxResponseTime } from '../checks/case/max-response-time.js';
+import { notAServerError } from '../checks/case/not-a-server-error.js';
+import { stateRefusals } from '../checks/case/state-refusals.js';
+import { validWritesAccepted } from '../checks/case/valid-writes-accepted.js';
+import { writeEcho } from '../checks/case/write-echo.js';
 import fc from 'fast-check';
 import { intentOf, unechoedFields, unmetExpectations, type Expectation } from '../checks/expectations.js';
-import { CHECK, type CheckName } from '../registry/checks.js';
+import { FORM_CHECKS, type CheckName } from '../registry/checks.js';
 import type { ContractChecker, Finding } from '../checks/response-contract.js';
 import type { Profile } from '../config.js';
 import { validBodies, type RequestCredentials, type TestRequest } from '../generate/requests.js';
@@ -10,18 +15,6 @@ import type { Exchange, LinkContext } from './links.js';
 import { ResourceLedger } from './resources.js';
 import { SchemaCoverage } from './schema-coverage.js';
 import type { ApiModel, OperationModel } from '../spec/model.js';
-
-/** What still holds of a 429: the form of the answer (a documented 429 keeps its schema), not what it says of the request. */
-const RATE_LIMITED_CHECKS: ReadonlySet<CheckName> = new Set<CheckName>([
-  CHECK.content_type_conformance,
-  CHECK.response_headers_conformance,
-  CHECK.response_schema_conformance,
-  CHECK.required_response_headers,
-  CHECK.forbidden_response_headers,
-  CHECK.error_schema_conformance,
-  CHECK.no_undocumented_body,
-  CHECK.max_response_time,
-]);
 
 /** One request of a failing case and the answer it got (none when the server did not answer). */
 export interface Step {
@@ -108,7 +101,7 @@ export class Session {
    */
   private judged(response: HttpResponse, findings: Finding[]): Finding[] {
     if (response.status !== 429) return findings;
-    return findings.filter(({ check }) => RATE_LIMITED_CHECKS.has(check));
+    return findings.filter(({ check }) => FORM_CHECKS.has(check));
   }
 
   /** The credentials an operation is sent with: those the tester holds for it, or none. */
@@ -144,8 +137,8 @@ export class Session {
     } catch (error) {
       if (!(error instanceof NoResponseError)) throw error;
       this.ledger.observe({ operation, request });
-      const finding: Finding = { check: CHECK.not_a_server_error, message: `${request.method} ${request.target} → ${error.message}` };
-      return { problems: this.enabled(CHECK.not_a_server_error) ? [problem(finding, undefined)] : [] };
+      const finding: Finding = { check: notAServerError.name, message: `${request.method} ${request.target} → ${error.message}` };
+      return { problems: this.enabled(notAServerError.name) ? [problem(finding, undefined)] : [] };
     }
     const findings = this.judged(response, [
       ...this.checker.findings(
@@ -160,20 +153,20 @@ export class Session {
         intentOf(kind),
       ),
       ...unmetExpectations(item, response, {
-        writes: this.enabled(CHECK.valid_writes_accepted),
-        ...(this.enabled(CHECK.state_refusals) && this.settings.profile.stateRefusals
+        writes: this.enabled(validWritesAccepted.name),
+        ...(this.enabled(stateRefusals.name) && this.settings.profile.stateRefusals
           ? { stateRefusals: this.settings.profile.stateRefusals }
           : {}),
       }),
     ]);
     const valid = kind === 'positive' || kind === 'link';
-    if (valid && this.enabled(CHECK.write_echo)) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
+    if (valid && this.enabled(writeEcho.name)) findings.push(...unechoedFields(operation, request, response, item.bodyValue));
     const limit = this.settings.maxResponseTimeMs;
-    if (limit !== undefined && response.elapsedMs > limit) {
-      findings.push({
-        check: CHECK.max_response_time,
-        message: `${request.method} ${request.target} → answered in ${Math.round(response.elapsedMs)} ms, over ${limit} ms`,
-      });
+    if (limit !== undefined) {
+      const slow = maxResponseTime.check({ response }, limit);
+      findings.push(
+        ...slow.map((message) => ({ check: maxResponseTime.name, message: `${request.method} ${request.target} → ${message}` })),
+      );
     }
     const exchange: Exchange = { operation, request, response };
     this.ledger.observe(exchange);

@@ -4,17 +4,17 @@ import { describeCheck } from '../../src/registry/checks.js';
 import { errorBody, observed, petStoreChecker } from '../support/observed-response.js';
 
 describe('the checks of a response', () => {
-  it('runs each check of a response as one named function, in a module of its own, described by the registry', () => {
+  it('runs each check of a response as one named function, in a module of its own, described as the registry describes it', () => {
     const names = RESPONSE_CHECKS.map(({ name }) => name);
     expect(new Set(names).size).toBe(names.length);
     for (const check of RESPONSE_CHECKS) {
       expect(check.description, check.name).toBe(describeCheck(check.name));
-      expect(check.run.name, check.name).toBe(check.name.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()));
+      expect(check.check.name, check.name).toBe(check.name.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()));
     }
   });
 
   it('reports findings in the order of the list', () => {
-    const order = RESPONSE_CHECKS.map(({ name }) => name);
+    const order: readonly string[] = RESPONSE_CHECKS.map(({ name }) => name);
     const response = observed({
       method: 'PUT',
       status: 405,

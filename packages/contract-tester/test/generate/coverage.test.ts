@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { boundaryValues, coverageCases } from '../../src/generate/coverage.js';
 import { negativeCases } from '../../src/generate/negative-requests.js';
+import { MISSING_HEADER } from '../../src/generate/invalid-values.js';
 import { buildRequest, NO_CREDENTIALS } from '../../src/generate/requests.js';
 import { isValid } from '../../src/generate/schema-validator.js';
 import { parseSpec } from '../../src/spec/load.js';
@@ -80,7 +81,7 @@ describe('the coverage phase', () => {
     };
     const withHeader = { ...operation(gallery, 'listExhibitions'), parameters: [header] };
     const left = coverageCases(gallery, withHeader, NO_CREDENTIALS).find(({ why }) => why.includes('left out'));
-    expect(left).toMatchObject({ valid: false, check: 'missing_required_header' });
+    expect(left).toMatchObject({ valid: false, rule: MISSING_HEADER });
   });
 });
 

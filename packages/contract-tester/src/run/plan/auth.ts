@@ -1,4 +1,5 @@
-import { CHECK } from '../../registry/checks.js';
+import { authFirst as authFirstCheck } from '../../checks/case/auth-first.js';
+import { ignoredAuth as ignoredAuthCheck } from '../../checks/case/ignored-auth.js';
 import fc from 'fast-check';
 import type { NegativeCase } from '../../generate/negative-requests.js';
 import { invalidCredentials, unknownPathCases, withoutValidCredentials, wrongMethodCases } from '../../generate/request-variants.js';
@@ -19,8 +20,8 @@ export function planAuth(context: PlanContext, plan: Plan, target: OperationTarg
   const { session, on } = context;
   const { operation, credentials, options, forge } = target;
   if (!needsCredentials(operation)) return;
-  if (on(CHECK.ignored_auth)) plan.scenarios.push(ignoredAuth(context, operation));
-  if (!on(CHECK.auth_first)) return;
+  if (on(ignoredAuthCheck.name)) plan.scenarios.push(ignoredAuth(context, operation));
+  if (!on(authFirstCheck.name)) return;
   const wrongMethod = wrongMethodCases(session.api, operation.path, () => ({ kind: 'none' }), options);
   const everything = fc.oneof(
     ...anyRequest,
@@ -33,7 +34,7 @@ export function planAuth(context: PlanContext, plan: Plan, target: OperationTarg
 /** 401 first needs no credentials: it runs for an operation the tester cannot authenticate, and so skips. */
 export function planAuthOfSkipped(context: PlanContext, plan: Plan, operation: OperationModel): void {
   const { session, on } = context;
-  if (!context.phases.has('fuzzing') || !on(CHECK.auth_first) || !needsCredentials(operation) || operation.unsupported) return;
+  if (!context.phases.has('fuzzing') || !on(authFirstCheck.name) || !needsCredentials(operation) || operation.unsupported) return;
   if (unmakeable(session, operation)) return;
   const requests = positiveParts(operation, session.api.basePath, { kind: 'none' }, linkOptions(session, operation)).map((parts) => ({
     request: buildRequest(parts),

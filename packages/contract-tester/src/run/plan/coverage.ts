@@ -1,4 +1,8 @@
-import { CHECK } from '../../registry/checks.js';
+import { allowHeaderConformance } from '../../checks/case/allow-header-conformance.js';
+import { headAsGet } from '../../checks/response/head-as-get.js';
+import { missingRequiredHeader } from '../../checks/case/missing-required-header.js';
+import { negativeDataRejection } from '../../checks/case/negative-data-rejection.js';
+import { rejectionCheck } from '../../registry/checks.js';
 import { coverageCases } from '../../generate/coverage.js';
 import { baseParts } from '../../generate/examples.js';
 import { allowedMethods } from '../../generate/request-variants.js';
@@ -11,9 +15,9 @@ import type { OperationTarget } from './target.js';
 /** The coverage phase of an operation: its boundaries and each constraint broken once, each case sent once. */
 export function planCoverage(context: PlanContext, plan: Plan, { operation, credentials, options }: OperationTarget): void {
   const { session, on } = context;
-  if (!context.phases.has('coverage') || !(context.answers || on(CHECK.negative_data_rejection, CHECK.missing_required_header))) return;
+  if (!context.phases.has('coverage') || !(context.answers || on(negativeDataRejection.name, missingRequiredHeader.name))) return;
   const cases = coverageCases(session.api, operation, credentials, options.linkSupplied).filter(
-    (item) => item.valid || session.enabled(item.check ?? CHECK.negative_data_rejection),
+    (item) => item.valid || session.enabled(rejectionCheck(item.rule)),
   );
   if (cases.length)
     plan.scenarios.push(fixed(`${operation.id}: coverage`, 'coverage', operation.id, cases, (item) => sendFixed(context, operation, item)));
@@ -22,10 +26,10 @@ export function planCoverage(context: PlanContext, plan: Plan, { operation, cred
 /** The coverage phase of a path (`operation` one of its tested operations): OPTIONS, whose Allow lists its methods. */
 export function planOptions(context: PlanContext, plan: Plan, path: string, operation: OperationModel): void {
   const { session, on } = context;
-  if (!context.phases.has('coverage') || !on(CHECK.allow_header_conformance)) return;
+  if (!context.phases.has('coverage') || !on(allowHeaderConformance.name)) return;
   const { parts } = baseParts(session.api, operation, session.credentialsFor(operation));
   const { body: _body, ...request } = parts;
-  const allowed = allowedMethods(session.api, path, on(CHECK.head_as_get));
+  const allowed = allowedMethods(session.api, path, on(headAsGet.name));
   plan.scenarios.push(
     fixed(`${path}: OPTIONS`, 'coverage', path, [{ ...request, method: 'OPTIONS' }], async (item) =>
       send(

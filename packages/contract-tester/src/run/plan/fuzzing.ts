@@ -1,7 +1,11 @@
-import { CHECK } from '../../registry/checks.js';
+import { allowHeaderConformance } from '../../checks/case/allow-header-conformance.js';
+import { exactPaths } from '../../checks/response/exact-paths.js';
+import { headAsGet as headAsGetCheck } from '../../checks/response/head-as-get.js';
+import { unsupportedMethod } from '../../checks/response/unsupported-method.js';
 import type fc from 'fast-check';
-import { RULES } from '../../generate/invalid-values.js';
-import { BODY_RULES, negativeCases, ruleCheck, type NegativeCase, type NegativeRule } from '../../generate/negative-requests.js';
+import { MISSING_HEADER, RULES } from '../../generate/invalid-values.js';
+import { rejectionCheck } from '../../registry/checks.js';
+import { BODY_RULES, negativeCases, type NegativeCase, type NegativeRule } from '../../generate/negative-requests.js';
 import { allowedMethods, unknownPathCases, wrongMethodCases } from '../../generate/request-variants.js';
 import { buildRequest, positiveParts, type RequestParts } from '../../generate/requests.js';
 import type { OperationModel } from '../../spec/model.js';
@@ -25,12 +29,12 @@ export function planFuzzing(context: PlanContext, plan: Plan, target: OperationT
       ),
     );
   }
-  if (on(CHECK.head_as_get) && operation.method === 'get') plan.scenarios.push(headAsGet(context, operation, positive));
+  if (on(headAsGetCheck.name) && operation.method === 'get') plan.scenarios.push(headAsGet(context, operation, positive));
   const anyRequest = [
     positive.map((parts): NegativeCase => ({ request: buildRequest(parts), why: 'valid' })),
     ...planNegative(context, plan, target),
   ];
-  if (on(CHECK.exact_paths)) {
+  if (on(exactPaths.name)) {
     plan.scenarios.push(
       property(
         `${operation.id}: unknown path`,
@@ -66,8 +70,7 @@ function planNegative(
   const { session, on } = context;
   const made: fc.Arbitrary<NegativeCase>[] = [];
   for (const rule of [...RULES, ...BODY_RULES] as NegativeRule[]) {
-    const check = ruleCheck(rule);
-    if (!on(check) && !(rule === 'missing required' && on(CHECK.missing_required_header))) continue;
+    if (!on(rejectionCheck(rule)) && !(rule === 'missing required' && on(rejectionCheck(MISSING_HEADER)))) continue;
     const cases = negativeCases(session.api, operation, rule, credentials, options);
     if (!cases) continue;
     made.push(cases);
@@ -79,9 +82,9 @@ function planNegative(
 /** The fuzzing phase of a path (`operation` one of its tested operations): the methods it does not have. */
 export function planWrongMethods(context: PlanContext, plan: Plan, path: string, operation: OperationModel): void {
   const { session, on } = context;
-  if (!context.phases.has('fuzzing') || !on(CHECK.unsupported_method, CHECK.allow_header_conformance)) return;
+  if (!context.phases.has('fuzzing') || !on(unsupportedMethod.name, allowHeaderConformance.name)) return;
   const cases = wrongMethodCases(session.api, path, (candidate) => session.credentialsFor(candidate));
-  const allowed = allowedMethods(session.api, path, on(CHECK.head_as_get));
+  const allowed = allowedMethods(session.api, path, on(headAsGetCheck.name));
   if (cases)
     plan.scenarios.push(
       property(`${path}: methods not allowed`, 'fuzzing', path, 1, cases, (value) => send(session, 'method', operation, value, allowed)),

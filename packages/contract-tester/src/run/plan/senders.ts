@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { CaseKind } from '../../checks/expectations.js';
-import { CHECK, type CheckName } from '../../registry/checks.js';
+import { rejectionCheck } from '../../registry/checks.js';
 import { baseParts, type FixedCase } from '../../generate/examples.js';
 import type { NegativeCase } from '../../generate/negative-requests.js';
 import { buildRequest, positiveParts, type RequestParts } from '../../generate/requests.js';
@@ -59,12 +59,12 @@ export async function send(
   session: Session,
   kind: CaseKind,
   operation: OperationModel,
-  { request, why, check }: NegativeCase,
+  { request, why, rule }: NegativeCase,
   allowed?: string[],
   earlier: Step[] = [],
 ): Promise<Problem[]> {
   const sent = await session.send(
-    { kind, operation, request, why, ...(check ? { rejectionCheck: check } : {}), ...(allowed ? { allowed } : {}) },
+    { kind, operation, request, why, ...(rule ? { rejectionCheck: rejectionCheck(rule) } : {}), ...(allowed ? { allowed } : {}) },
     earlier,
   );
   return sent.problems;
@@ -106,11 +106,7 @@ export function sendNegative(session: Session, operation: OperationModel) {
  * A fixed case of an operation on a resource goes to one a create just made (the path parameter
  * whose value the case tries, if it tries one, kept).
  */
-export async function sendFixed(
-  { session, selected }: PlanContext,
-  operation: OperationModel,
-  item: FixedCase & { check?: CheckName },
-): Promise<Problem[]> {
+export async function sendFixed({ session, selected }: PlanContext, operation: OperationModel, item: FixedCase): Promise<Problem[]> {
   const creator = creatorsOf(session, operation, selected)[0];
   const made = creator
     ? await makeResource(session, creator, baseParts(session.api, creator, session.credentialsFor(creator)).parts, operation)
@@ -128,7 +124,7 @@ export async function sendFixed(
       request: buildRequest(parts),
       why: item.why,
       ...(item.bodyValue !== undefined ? { bodyValue: item.bodyValue } : {}),
-      ...(item.valid ? {} : { rejectionCheck: item.check ?? CHECK.negative_data_rejection }),
+      ...(item.valid ? {} : { rejectionCheck: rejectionCheck(item.rule) }),
     },
     made?.steps,
   );

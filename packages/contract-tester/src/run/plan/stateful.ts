@@ -1,4 +1,4 @@
-import { CHECK } from '../../registry/checks.js';
+import { listingAudit as listingAuditCheck } from '../../stateful/checks/listing-audit.js';
 import fc from 'fast-check';
 import { baseParts } from '../../generate/examples.js';
 import type { OperationModel } from '../../spec/model.js';
@@ -56,7 +56,7 @@ export function statefulScenarios(session: Session, tested: OperationModel[]): S
       });
     }
   }
-  if (session.enabled(CHECK.listing_audit)) {
+  if (session.enabled(listingAuditCheck.name)) {
     for (const collection of findCollections(api).filter(({ create, listing }) => ids.has(create.id) && ids.has(listing.id))) {
       scenarios.push(listingAudit(session, collection));
     }
@@ -99,7 +99,8 @@ function listingAudit(session: Session, collection: Collection): Scenario {
   const name = `stateful: ${collection.listing.id} lists each ${collection.create.id}`;
   const scenario: Scenario = fixed(name, 'stateful', 'stateful', [collection], async (item) => {
     const outcome = await auditCollection(session, item, session.settings.profile.auditPages);
-    if (!outcome.complete) scenario.note = `the listing was not read to its end (${outcome.pages} pages read; listing_audit.maxPages)`;
+    if (!outcome.complete)
+      scenario.note = `the listing was not read to its end (${outcome.pages} pages read; ${listingAuditCheck.name}.maxPages)`;
     return outcome.problems;
   });
   scenario.replayable = false;
