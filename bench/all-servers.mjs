@@ -85,7 +85,7 @@ try {
     return { ...result, cpuMicrosPerRequest: ((server.cpuSeconds() - cpuBefore) * 1e6) / result.total };
   };
 
-  for (const scenario of loads) {
+  for (const scenario of config.warmup > 0 ? loads : []) {
     for (const name of Object.keys(servers)) {
       const result = load(name, scenario, config.warmup);
       // A server that answers the load with errors would be measured doing something else.
