@@ -48,3 +48,27 @@ export function readBenchConfig() {
     resultsDir: process.env.BENCH_RESULTS_DIR || new URL('./results/', import.meta.url).pathname,
   };
 }
+
+/**
+ * The all-servers bench (bench/all-servers.mjs): issue 42's run, six servers held at once, rounds
+ * added until every ratio's spread is within BENCH_SPREAD or BENCH_MAX_ROUNDS ran.
+ */
+export function readAllServersConfig() {
+  const quick = process.env.BENCH_QUICK === '1';
+  const confidence = number('BENCH_CONFIDENCE', 0.9);
+  if (confidence <= 0 || confidence >= 1) throw new Error('BENCH_CONFIDENCE must be between 0 and 1');
+  const minRounds = number('BENCH_MIN_ROUNDS', quick ? 1 : 5);
+  return {
+    pets: number('BENCH_PETS', quick ? 1000 : 10_000),
+    warmup: number('BENCH_WARMUP', quick ? 1 : 2),
+    duration: number('BENCH_DURATION', quick ? 1 : 5),
+    connections: number('BENCH_CONNECTIONS', 50),
+    minRounds,
+    maxRounds: Math.max(minRounds, number('BENCH_MAX_ROUNDS', quick ? 1 : 20)),
+    /** The largest spread accepted, as a fraction of the ratio: 0.1 is ±10 %. */
+    tolerance: number('BENCH_SPREAD', 0.1),
+    /** How sure the bounds of each median are (bench/spread.mjs). */
+    confidence,
+    resultsDir: process.env.BENCH_RESULTS_DIR || new URL('./results/', import.meta.url).pathname,
+  };
+}

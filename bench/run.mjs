@@ -4,7 +4,7 @@
 // writes bench/results/BACKEND-PETS.{json,md,svg}. Settings: bench/config.mjs (BENCH_* variables).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus as cpuList, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,8 @@ import { readBenchConfig } from './config.mjs';
 import { deployedSettings, pinning, runLoad, startServer } from './processes.mjs';
 import { median, summarise, writeResults } from './report.mjs';
 import { scenarios as allScenarios } from './scenarios.mjs';
-import { seedPostgres, seedSqlite } from './seed.mjs';
+import { seedPostgres } from './seed.mjs';
+import { createApiKey, prepareSqliteStore, runNode } from './store.mjs';
 import { measureStartup } from './startup.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,9 +23,6 @@ const say = (text) => process.stderr.write(`${text}\n`);
 /** The operations bench/floor-server.mjs serves (scenarios' `op`). */
 const FLOOR_OPERATIONS = new Set(['list20', 'list100', 'list100rare', 'get', 'create']);
 
-const node = (script, env, args = []) =>
-  execFileSync(process.execPath, [join(root, script), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-
 execFileSync(process.execPath, [join(root, 'scripts', 'ensure-built.mjs')], { stdio: 'inherit' });
 const work = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
 const cleanups = [() => rmSync(work, { recursive: true, force: true })];
@@ -32,20 +30,8 @@ const cleanups = [() => rmSync(work, { recursive: true, force: true })];
 /** A fresh, migrated, seeded store: its DATABASE_URL, and a way to copy it for the baseline. */
 async function prepareStore() {
   if (config.backend === 'sqlite') {
-    const path = join(work, 'project.db');
-    const databaseUrl = `file:${path}`;
-    node('dist/cli/migrate.js', { DATABASE_URL: databaseUrl });
-    const started = performance.now();
-    seedSqlite(path, config.pets);
-    return {
-      databaseUrl,
-      seedMs: performance.now() - started,
-      // A copy of the seeded store per baseline server: each writes its own.
-      baselineDb: (name) => {
-        copyFileSync(path, join(work, name));
-        return join(work, name);
-      },
-    };
+    const store = prepareSqliteStore(work, config.pets);
+    return { databaseUrl: store.databaseUrl, seedMs: store.seedMs, baselineDb: store.copy };
   }
   let adminUrl = config.databaseUrl;
   if (!adminUrl) {
@@ -68,7 +54,7 @@ async function prepareStore() {
   });
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  node('dist/cli/migrate.js', { DATABASE_URL: url.href });
+  runNode('dist/cli/migrate.js', { DATABASE_URL: url.href });
   const started = performance.now();
   await seedPostgres(url.href, config.pets);
   return { databaseUrl: url.href, seedMs: performance.now() - started, baselineDb: undefined };
@@ -77,7 +63,7 @@ async function prepareStore() {
 try {
   const store = await prepareStore();
   say(`seeded ${config.pets} pets in ${Math.round(store.seedMs)} ms (${config.backend})`);
-  const apiKey = node('dist/cli/keys.js', { DATABASE_URL: store.databaseUrl }, ['create', '--account', 'bench']).trim().split('\n').at(-1);
+  const apiKey = createApiKey(store.databaseUrl);
   const scenarios = allScenarios(config.pets).filter((s) => !config.only || config.only.includes(s.name));
 
   const servers = {

@@ -12,6 +12,7 @@ import type { OutcomeCheck } from './operation-route.js';
 import { apiReference } from './docs.js';
 import { expressApp } from './express-app.js';
 import { healthRoutes } from './health.js';
+import { holdHeadersUntilWritten } from './held-headers.js';
 import { Lifecycle } from './lifecycle.js';
 import type { Clock } from './middleware/deprecation.js';
 import { errorHandler, routeNotFound } from './middleware/error-handler.js';
@@ -82,6 +83,7 @@ export function createApp({
   checkOutcomes,
 }: AppOptions): Express {
   const app = expressApp();
+  holdHeadersUntilWritten(app);
   // req.ip: the client behind that many proxies (X-Forwarded-For), or the socket's peer.
   if (trustProxyHops > 0) app.set('trust proxy', trustProxyHops);
   const limits = rateLimits ? createRateLimits(rateLimits, storage) : {};

@@ -11,6 +11,7 @@ import type {
   RecordedResponse,
 } from '../handlers/operation.js';
 import { apiError } from '../errors/api-error.js';
+import { writeHeadAfter, type HeaderFields } from './held-headers.js';
 import { evaluatePreconditions, type PreconditionOutcome } from './preconditions.js';
 import { contextOf } from './request-context.js';
 
@@ -45,38 +46,37 @@ function compileSerialisers(contract: Contract, { operation }: OperationEntry): 
 
 /**
  * Writes a handler's result: its status, its headers, its body serialised for that status, or, when
- * its preconditions found it unchanged, 304 without a body. Done by
- * hand rather than with res.json, which adds content-type negotiation and ETag generation (responses
- * are no-store; the only ETag is a pet's, which its handler sets from the pet's version).
+ * its preconditions found it unchanged, 304 without a body; in one writeHead with the fields held
+ * before routing (held-headers.ts). Done by hand rather than with res.json, which adds
+ * content-type negotiation and ETag generation (responses are no-store; the only ETag is a pet's,
+ * which its handler sets from the pet's version).
  */
 function writeResult(res: Response, result: AnyResult, serialisers: Map<number, Serialise>, notModified: boolean): void {
-  res.statusCode = result.status;
+  const fields: HeaderFields = [];
   const headers = result.headers;
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined) continue;
-    // Set outright unless an earlier step set the field (Express's append reads and rewrites it).
-    if (res.hasHeader(name)) res.append(name, value);
-    else res.setHeader(name, value);
+    if (value !== undefined) fields.push(name, value);
   }
-  if (notModified) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  const serialise = serialisers.get(result.status);
+  const serialise = notModified ? undefined : serialisers.get(result.status);
   if (!serialise) {
+    writeHeadAfter(res, notModified ? 304 : result.status, fields);
     res.end();
     return;
   }
   // As bytes: encoded once. A string would be measured in UTF-8 here and again by Node's end(),
   // then encoded for the socket; fast-json-stringify builds it by concatenation, which each of
   // those passes walks piece by piece.
-  sendJson(res, Buffer.from(serialise(result.body)));
+  const json = Buffer.from(serialise(result.body));
+  fields.push('Content-Type', JSON_CONTENT_TYPE, 'Content-Length', json.byteLength);
+  writeHeadAfter(res, result.status, fields);
+  res.end(json);
 }
 
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 function sendJson(res: Response, json: Uint8Array): void {
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   res.setHeader('Content-Length', json.byteLength);
   res.end(json);
 }

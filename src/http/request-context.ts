@@ -9,6 +9,10 @@ import type { Principal } from '../storage/storage.js';
  * and answers written below Express. Every field starts set, so every context has the same shape.
  */
 export class RequestContext {
+  /** Header fields every answer carries, held until the response's one writeHead (held-headers.ts). */
+  heldHeaders: string[] | undefined = undefined;
+  /** Something has set or read the response's headers: fields are set on it from then on (held-headers.ts). */
+  headersOnResponse = false;
   /** The X-Request-Id the response carries (middleware/request-id.ts). */
   requestId: string | undefined = undefined;
   /** Why the request target cannot be read, found before Express saw it (normaliseTarget). */

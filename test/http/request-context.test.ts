@@ -12,6 +12,8 @@ describe('the context of a request', () => {
     expect(contextOf(res)).toBe(context);
     expect(contextOf(response())).not.toBe(context);
     expect({ ...context }).toStrictEqual({
+      heldHeaders: undefined,
+      headersOnResponse: false,
       requestId: undefined,
       targetProblem: undefined,
       arrivedAsHead: false,

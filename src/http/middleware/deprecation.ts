@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Deprecation } from '../../contract/deprecations.js';
 import { apiError } from '../../errors/api-error.js';
+import { holdHeaders } from '../held-headers.js';
 import { contextOf } from '../request-context.js';
 
 export type Clock = () => Date;
@@ -10,13 +11,17 @@ export function deprecationValue(since: Date | number): string {
   return `@${Math.floor(new Date(since).getTime() / 1000)}`;
 }
 
-function headersFor(deprecation: Deprecation): Array<[name: string, value: string]> {
+/** The fields that mark a deprecated operation's answers, as holdHeaders takes them. */
+function headersFor(deprecation: Deprecation): string[] {
   const { href, title } = deprecation.replacement;
   return [
-    ['Deprecation', deprecationValue(deprecation.deprecatedAt)],
+    'Deprecation',
+    deprecationValue(deprecation.deprecatedAt),
     // RFC 8594: an HTTP-date.
-    ['Sunset', deprecation.sunsetAt.toUTCString()],
-    ['Link', `<${href}>; rel="successor-version"${title ? `; title="${title.replace(/"/g, "'")}"` : ''}`],
+    'Sunset',
+    deprecation.sunsetAt.toUTCString(),
+    'Link',
+    `<${href}>; rel="successor-version"${title ? `; title="${title.replace(/"/g, "'")}"` : ''}`,
   ];
 }
 
@@ -26,7 +31,7 @@ function headersFor(deprecation: Deprecation): Array<[name: string, value: strin
  */
 export function announceDeprecations(deprecations: readonly Deprecation[]): RequestHandler {
   // By request method, worked out once: most requests (every POST, here) need no path test at all.
-  const byMethod = new Map<string, Array<{ deprecation: Deprecation; headers: Array<[name: string, value: string]> }>>();
+  const byMethod = new Map<string, Array<{ deprecation: Deprecation; headers: string[] }>>();
   for (const deprecation of deprecations) {
     const method = deprecation.method.toUpperCase();
     byMethod.set(method, [...(byMethod.get(method) ?? []), { deprecation, headers: headersFor(deprecation) }]);
@@ -35,11 +40,7 @@ export function announceDeprecations(deprecations: readonly Deprecation[]): Requ
     const entries = byMethod.get(req.method);
     const match = entries && entries.find(({ deprecation }) => deprecation.pathPattern.test(req.path));
     if (match) {
-      // Set outright unless an earlier step set the field (Express's append reads and rewrites it).
-      for (const [name, value] of match.headers) {
-        if (res.hasHeader(name)) res.append(name, value);
-        else res.setHeader(name, value);
-      }
+      holdHeaders(res, match.headers);
       contextOf(res).deprecation = match.deprecation;
     }
     next();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { holdHeaders } from '../held-headers.js';
 import { contextOf } from '../request-context.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -19,14 +20,14 @@ export function requestIdOf(req: IncomingMessage | undefined, res: ServerRespons
 }
 
 /**
- * Sets X-Request-Id on the response, first, so that every answer carries it, errors included; and
+ * Gives the response its X-Request-Id, first, so that every answer carries it, errors included; and
  * begins the request's context with it.
  */
 export function assignRequestId(pattern: RegExp): RequestHandler {
   return (req, res, next) => {
     const requestId = chooseRequestId(req.headers['x-request-id'], pattern);
     contextOf(res).requestId = requestId;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
+    holdHeaders(res, [REQUEST_ID_HEADER, requestId]);
     next();
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { holdHeaders } from '../held-headers.js';
 
 /** API responses are per-caller data: never cached by intermediaries, never content-sniffed. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -7,9 +8,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function securityHeaders(): RequestHandler {
-  const headers = Object.entries(SECURITY_HEADERS);
+  const fields = Object.entries(SECURITY_HEADERS).flat();
   return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
+    holdHeaders(res, fields);
     next();
   };
 }

@@ -14,7 +14,7 @@ import { RateLimitHeaders, type RateLimitPolicy } from './policy.js';
 export function limitRequestsPerKey(quota: LeasedQuota, policy: RateLimitPolicy): RequestHandler {
   const headers = new RateLimitHeaders(policy);
   const decide = (res: Response, state: QuotaState): void => {
-    const retryAfter = headers.set(res, state.remaining, state.msBeforeReset);
+    const retryAfter = headers.hold(res, state.remaining, state.msBeforeReset);
     if (!state.allowed) {
       throw apiError(
         'rate_limited',

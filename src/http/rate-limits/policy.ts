@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { holdHeaders } from '../held-headers.js';
 
 /** A quota policy as draft-ietf-httpapi-ratelimit-headers-11 describes it: `quota` requests per `windowSeconds`. */
 export interface RateLimitPolicy {
@@ -31,8 +32,23 @@ export class RateLimitHeaders {
   /** Sets both fields; returns the seconds left in the window. */
   set(res: ServerResponse, remaining: number, msBeforeNext: number): number {
     const seconds = secondsLeft(msBeforeNext);
-    res.setHeader('RateLimit-Policy', this.policyField);
-    res.setHeader('RateLimit', `${this.itemPrefix}${Math.max(0, remaining)};t=${seconds}`);
+    const [policyName, policy, itemName, item] = this.fields(remaining, seconds);
+    res.setHeader(policyName, policy);
+    res.setHeader(itemName, item);
     return seconds;
+  }
+
+  /**
+   * Holds both fields for the response's one writeHead (held-headers.ts), as a response every
+   * request of a key gets does; returns the seconds left in the window.
+   */
+  hold(res: ServerResponse, remaining: number, msBeforeNext: number): number {
+    const seconds = secondsLeft(msBeforeNext);
+    holdHeaders(res, this.fields(remaining, seconds));
+    return seconds;
+  }
+
+  private fields(remaining: number, seconds: number): [string, string, string, string] {
+    return ['RateLimit-Policy', this.policyField, 'RateLimit', `${this.itemPrefix}${Math.max(0, remaining)};t=${seconds}`];
   }
 }

@@ -1,7 +1,10 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { expressApp } from '../../../src/http/express-app.js';
+import { holdHeadersUntilWritten } from '../../../src/http/held-headers.js';
 import { RateLimitHeaders, secondsLeft } from '../../../src/http/rate-limits/policy.js';
+import { contextOf } from '../../../src/http/request-context.js';
 
 const response = () => new ServerResponse(new IncomingMessage(new Socket()));
 
@@ -11,6 +14,16 @@ describe('RateLimit and RateLimit-Policy (draft-ietf-httpapi-ratelimit-headers-1
     const seconds = new RateLimitHeaders({ name: 'api-key', quota: 600, windowSeconds: 60 }).set(res, 599, 59_001);
     expect(seconds).toBe(60);
     expect(res.getHeader('RateLimit-Policy')).toBe('"api-key";q=600;w=60');
+    expect(res.getHeader('RateLimit')).toBe('"api-key";r=599;t=60');
+  });
+
+  it("holds the same fields for the response's one writeHead, where its app holds headers", () => {
+    const app = expressApp();
+    holdHeadersUntilWritten(app);
+    const res = Object.setPrototypeOf(response(), app.response) as ServerResponse;
+    const seconds = new RateLimitHeaders({ name: 'api-key', quota: 600, windowSeconds: 60 }).hold(res, 599, 59_001);
+    expect(seconds).toBe(60);
+    expect(contextOf(res).heldHeaders).toEqual(['RateLimit-Policy', '"api-key";q=600;w=60', 'RateLimit', '"api-key";r=599;t=60']);
     expect(res.getHeader('RateLimit')).toBe('"api-key";r=599;t=60');
   });
 
