@@ -8,7 +8,7 @@ type Order = components['schemas']['Order'];
 type NewOrder = components['schemas']['NewOrder'];
 
 /** The JSON types a column may hold: each backend says how it stores each. */
-export type ColumnType = 'string' | 'integer' | 'number';
+export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'json';
 
 /**
  * Table pets keeps Pet and NewPet: one column per property, in snake_case, in the order of
@@ -44,7 +44,7 @@ export function petFromRow(row: readonly [...PetRow, ...unknown[]]): Pet {
   return value;
 }
 
-/** What a create inserts: NewPet's columns, in order; an absent property is null. */
+/** What a create inserts: NewPet's columns, in order; an absent property is its schema's default, or null. */
 export type NewPetValues = [name: NewPet['name'], categoryId: NewPet['categoryId'], status: NonNullable<NewPet['status']> | null];
 
 export function newPetValues(newPet: NewPet): NewPetValues {
@@ -115,7 +115,7 @@ export function orderFromRow(row: readonly [...OrderRow, ...unknown[]]): Order {
   return value;
 }
 
-/** What a create inserts: NewOrder's columns, in order; an absent property is null. */
+/** What a create inserts: NewOrder's columns, in order; an absent property is its schema's default, or null. */
 export type NewOrderValues = [petId: NewOrder['petId'], quantity: NewOrder['quantity'], shipDate: NonNullable<NewOrder['shipDate']> | null];
 
 export function newOrderValues(newOrder: NewOrder): NewOrderValues {

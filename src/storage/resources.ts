@@ -37,9 +37,9 @@ export interface RowPage {
   /** Rows to return at most. */
   limit: number;
   /** Only rows whose key is greater than this (keyset paging). */
-  afterKey?: number;
+  afterKey?: RowKey;
   /** Only rows whose property equals the value, for each property given a value. */
-  filters: Readonly<Record<string, string | number | undefined>>;
+  filters: Readonly<Record<string, string | number | boolean | undefined>>;
 }
 
 /**
