@@ -79,7 +79,12 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
     const id = entry.operation.operationId;
     const named =
       marker.schema ??
-      schemaNamed(document, responseOf(document, entry, marker.kind === 'create' ? '201' : '200')?.content?.['application/json']?.schema);
+      schemaNamed(
+        document,
+        ((marker.kind === 'create' ? responseOf(document, entry, '201') : undefined) ?? responseOf(document, entry, '200'))?.content?.[
+          'application/json'
+        ]?.schema,
+      );
     if (!named)
       throw new Error(
         `${id}: x-storage ${marker.kind} needs its schema: { operation: ${marker.kind}, schema: <a schema marked x-storage> } (${HERE})`,
@@ -131,12 +136,53 @@ function keyParameter(document: OpenApiDocument, { entry, kind }: CrudOperation)
   return path[0]!.name;
 }
 
-function notFoundCode({ entry, kind, persisted }: CrudOperation): string {
-  if (!persisted.notFound)
+/**
+ * The error a key that names no row raises: \`x-storage\`'s \`notFound\` code, given the key by its path
+ * parameter's name; by default the stack's own not_found (404), which names the schema and the key.
+ */
+function notFound({ persisted }: CrudOperation, parameter: string, key: string): string {
+  return persisted.notFound
+    ? `apiError('${persisted.notFound}', { ${parameter === key ? key : `${literal(parameter)}: ${key}`} })`
+    : `apiError('not_found', { resource: ${literal(persisted.read)}, key: String(${key}) })`;
+}
+
+/** The error code of notFound, for a handler's comment. */
+function notFoundCode({ persisted }: CrudOperation): string {
+  return persisted.notFound ?? 'not_found';
+}
+
+/**
+ * How a handler on one row reads its key from its path parameter: as it is, or, where the key is a
+ * number the path declares a string, converted (one that is no key names no row).
+ */
+function keyFromPath(
+  document: OpenApiDocument,
+  operation: CrudOperation,
+  parameter: string,
+): { path: string; key: string; convert: string; imports: string } {
+  const keyColumn = columnsOf(document, operation.persisted).find(({ property }) => property === operation.persisted.key)!;
+  const declared = parametersOf(document, operation.entry).find((candidate) => candidate.in === 'path' && candidate.name === parameter);
+  const type = resolveRef(document, (declared as { schema?: SchemaObject } | undefined)?.schema ?? {})['type'];
+  const identifier = /^[A-Za-z_$][\w$]*$/.test(parameter);
+  const given = identifier ? parameter : 'given';
+  const path = identifier ? `{ path: { ${parameter} }` : `{ path: { ${literal(parameter)}: given }`;
+  if (keyColumn.type === 'string' || type === 'integer' || type === 'number') return { path, key: given, convert: '', imports: '' };
+  return {
+    path,
+    key: 'key',
+    convert: `const key = integerKey(${given});\n    if (key === undefined) throw ${notFound(operation, parameter, given)};\n    `,
+    imports: "import { integerKey } from '../../src/handlers/row-key.js';\n",
+  };
+}
+
+/** The first of the statuses the operation documents: what its generated handler answers. */
+function documentedStatus(document: OpenApiDocument, operation: CrudOperation, statuses: readonly string[]): string {
+  const status = statuses.find((candidate) => responseOf(document, operation.entry, candidate) !== undefined);
+  if (!status)
     throw new Error(
-      `${entry.operation.operationId}: x-storage ${kind} answers 404 with ${persisted.read}'s x-storage \`notFound\` error code: give one (${HERE})`,
+      `${operation.entry.operation.operationId}: x-storage ${operation.kind} answers ${statuses.join(' or ')}: document one (${HERE})`,
     );
-  return persisted.notFound;
+  return status;
 }
 
 function needs(operation: CrudOperation, document: OpenApiDocument, status: string): Response {
@@ -157,9 +203,6 @@ function listHandler(document: OpenApiDocument, operation: CrudOperation): strin
   const { entry, persisted } = operation;
   const id = entry.operation.operationId;
   const columns = columnsOf(document, persisted);
-  const key = columns.find(({ property }) => property === persisted.key)!;
-  if (key.type !== 'integer')
-    throw new Error(`${id}: x-storage list pages by an integer key; ${persisted.read}.${persisted.key} is not one (${HERE})`);
   const query = parametersOf(document, entry)
     .filter((parameter) => parameter.in === 'query')
     .map(({ name }) => name);
@@ -168,9 +211,12 @@ function listHandler(document: OpenApiDocument, operation: CrudOperation): strin
     if (!columns.some((column) => column.read && column.property === name))
       throw new Error(`${id}: query parameter ${name} is neither limit, cursor nor a property of ${persisted.read} to filter on (${HERE})`);
   }
-  if (!query.includes('limit')) throw new Error(`${id}: x-storage list needs a \`limit\` query parameter (with a default) (${HERE})`);
+  if (!query.includes('limit')) return everyRowHandler(document, operation, filters);
+  const key = columns.find(({ property }) => property === persisted.key)!;
+  if (key.type !== 'integer')
+    throw new Error(`${id}: x-storage list pages by an integer key; ${persisted.read}.${persisted.key} is not one (${HERE})`);
   const linked = needs(operation, document, '200').headers?.['Link'] !== undefined;
-  const filterObject = `{ ${filters.map((name) => `${literal(name)}: query[${literal(name)}]`).join(', ')} }`;
+  const filterObject = filtersOf(filters);
   const cursor = query.includes('cursor');
   const nextPage = linked
     ? `return { status: 200, body: items, headers: { Link: nextPageLink(path, { limit, ...filters }, encodeCursor(items[limit - 1]!.${persisted.key})) } };`
@@ -202,6 +248,35 @@ export function ${id}(${linked ? "{ storage, basePath }: Pick<HandlerDeps, 'stor
   };
 }
 `;
+}
+
+/**
+ * A list whose operation declares no \`limit\`: the document pages nothing, so it answers every row (with
+ * the filters given), in key order. A table that grows without bound wants a \`limit\` in the spec.
+ */
+function everyRowHandler(document: OpenApiDocument, operation: CrudOperation, filters: readonly string[]): string {
+  const { entry, persisted } = operation;
+  const id = entry.operation.operationId;
+  needs(operation, document, '200');
+  const filterObject = filtersOf(filters);
+  return `import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
+${imports(operation, [])}
+
+/** ${id}: every ${persisted.read}${filters.length ? ' that matches the filters given' : ''}, in key order (the operation declares no limit). */
+export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
+  const answer = (rows: ${persisted.read}Row[]): OperationResult<'${id}'> => ({ status: 200, body: rows.map(${lowerFirst(persisted.read)}FromRow) });
+  return (${filters.length ? '{ query }' : ''}) => {
+    const rows = storage.listRows<${persisted.read}Row>(${upperSnake(persisted.read)}_TABLE, { limit: Number.MAX_SAFE_INTEGER, filters: ${filterObject} });
+    return rows instanceof Promise ? rows.then(answer) : answer(rows);
+  };
+}
+`;
+}
+
+/** The filters of a list: each query parameter's value, by the property it filters on. */
+function filtersOf(filters: readonly string[]): string {
+  return filters.length ? `{ ${filters.map((name) => `${literal(name)}: query[${literal(name)}]`).join(', ')} }` : '{}';
 }
 
 /** What the handler of an operation on one row (get, delete) is written from, once its `status` is documented. */
@@ -253,24 +328,30 @@ function getHandler(document: OpenApiDocument, operation: CrudOperation): string
   const { id, parameter, persisted } = onOneRow(document, operation, '200');
   const withTag = tagged(document, operation);
   const row = rowType(document, persisted);
+  const key = keyFromPath(document, operation, parameter);
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 ${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
-${imports(operation, [])}
+${key.imports}${imports(operation, [])}
 
 /** ${id}: one ${persisted.read} by its key${withTag ? ', with its ETag' : ''}, or ${notFoundCode(operation)}. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  const answer = (${parameter}: number, row: ${row.type} | undefined): OperationResult<'${id}'> => {
-    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
+  const answer = (${key.key}: ${keyType(document, persisted)}, row: ${row.type} | undefined): OperationResult<'${id}'> => {
+    if (!row) throw ${notFound(operation, parameter, key.key)};
+    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${key.key}, ${row.version}) }` : ''} };
   };
   // Without async: on a backend that answers at once, so does the handler.
-  return ({ path: { ${parameter} } }) => {
-    const row = storage.getRow<${row.type}>(${upperSnake(persisted.read)}_TABLE, ${parameter});
-    return row instanceof Promise ? row.then((found) => answer(${parameter}, found)) : answer(${parameter}, row);
+  return (${key.path} }) => {
+    ${key.convert}const row = storage.getRow<${row.type}>(${upperSnake(persisted.read)}_TABLE, ${key.key});
+    return row instanceof Promise ? row.then((found) => answer(${key.key}, found)) : answer(${key.key}, row);
   };
 }
 `;
+}
+
+/** The TypeScript type of a table's key. */
+function keyType(document: OpenApiDocument, persisted: PersistedSchemas): string {
+  return columnsOf(document, persisted).find(({ property }) => property === persisted.key)!.type === 'string' ? 'string' : 'number';
 }
 
 function updateHandler(document: OpenApiDocument, operation: CrudOperation): string {
@@ -283,11 +364,12 @@ function updateHandler(document: OpenApiDocument, operation: CrudOperation): str
   const withTag = tagged(document, operation);
   const row = rowType(document, persisted);
   const condition = ifMatch(document, operation, parameter);
+  const key = keyFromPath(document, operation, parameter);
   const tagImports = [...(condition.expected ? ['expectedVersions'] : []), ...(withTag ? ['rowETag'] : [])];
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 ${tagImports.length ? `import { ${tagImports.join(', ')} } from '../../src/handlers/entity-tags.js';\n` : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
-${imports(operation, [`${lowerFirst(patched)}Values`])}
+${key.imports}${imports(operation, [`${lowerFirst(patched)}Values`])}
 
 /**
  * ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now${withTag ? ', with its new ETag' : ''}, or ${notFoundCode(operation)}.${
@@ -297,18 +379,22 @@ ${imports(operation, [`${lowerFirst(patched)}Values`])}
  }
  */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''}, body }) => {
-    ${condition.expected}const outcome = await storage.updateRow<${row.type}>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body)${condition.argument});
-    if (outcome.kind ${condition.expected ? "=== 'not_found'" : "!== 'updated'"}) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+  return async (${key.path}${condition.expected ? ', headers' : ''}, body }) => {
+    ${key.convert}${condition.expected}const outcome = await storage.updateRow<${row.type}>(${upperSnake(read)}_TABLE, ${key.key}, ${lowerFirst(patched)}Values(body)${condition.argument});
+    if (outcome.kind ${condition.expected ? "=== 'not_found'" : "!== 'updated'"}) throw ${notFound(operation, parameter, key.key)};
     ${condition.refusal}const { row } = outcome;
-    return { status: 200, body: ${lowerFirst(read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
+    return { status: 200, body: ${lowerFirst(read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${key.key}, ${row.version}) }` : ''} };
   };
 }
 `;
 }
 
 function deleteHandler(document: OpenApiDocument, operation: CrudOperation): string {
-  const { id, parameter, persisted } = onOneRow(document, operation, '204');
+  const status = documentedStatus(document, operation, ['204', '200']);
+  const { id, parameter, persisted } = onOneRow(document, operation, status);
+  if (needs(operation, document, status).content !== undefined)
+    throw new Error(`${id}: x-storage delete answers ${status} without a body, but the spec gives it content: drop the content (${HERE})`);
+  const key = keyFromPath(document, operation, parameter);
   const restrictions = restrictingKeys(document, persisted, persistedSchemas(document));
   if (restrictions.length > 0) needs(operation, document, '409');
   const refusals = restrictions.map(
@@ -326,7 +412,7 @@ function deleteHandler(document: OpenApiDocument, operation: CrudOperation): str
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 ${condition.expected ? "import { expectedVersions } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
-import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
+${key.imports}import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
 
 /** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}${
     refusals.length
@@ -334,10 +420,10 @@ import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
       : ''
   }. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''} }) => {
-    ${condition.expected}const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}${condition.argument});
-    if (outcome.kind === 'not_found') throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    ${condition.refusal}${restricted}return { status: 204 };
+  return async (${key.path}${condition.expected ? ', headers' : ''} }) => {
+    ${key.convert}${condition.expected}const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${key.key}${condition.argument});
+    if (outcome.kind === 'not_found') throw ${notFound(operation, parameter, key.key)};
+    ${condition.refusal}${restricted}return { status: ${status} };
   };
 }
 `;
@@ -348,11 +434,12 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const id = entry.operation.operationId;
   const { read, written } = persisted;
   if (!written) throw new Error(`${id}: x-storage create inserts ${read}'s x-storage \`written\` schema: name it (${HERE})`);
-  const located = needs(operation, document, '201').headers?.['Location'] !== undefined;
+  const status = documentedStatus(document, operation, ['201', '200']);
+  const located = needs(operation, document, status).headers?.['Location'] !== undefined;
   const getter = all.find((other) => other.kind === 'get' && other.persisted.read === read);
   if (located && !getter)
     throw new Error(`${id}: its Location names where the ${read} is read: mark that operation x-storage get (${HERE})`);
-  const withTag = tagged(document, operation, '201');
+  const withTag = tagged(document, operation, status);
   const row = rowType(document, persisted);
   const headers = [
     ...(getter
@@ -377,7 +464,7 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const insert = `storage.insertRow<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input))`;
   const answer = `const answer = (row: ${row.type}): OperationResult<'${id}'> => {
     const created = ${lowerFirst(read)}FromRow(row);
-    return { status: 201, body: created${location} };
+    return { status: ${status}, body: created${location} };
   };`;
   const body = keyHeader
     ? `return async ({ body, headers, principal, render }) => {

@@ -276,22 +276,41 @@ export function columnName(property: string): string {
   return column;
 }
 
+/** A random UUID as the server makes one: what a string key must admit for the server to make it. */
+const SAMPLE_UUID = '0b7e3f4a-9c2d-4e1f-8a6b-5d4c3b2a1f0e';
+
+/** Whether a string schema admits a UUID: no other format, length or pattern stands against one. */
+function admitsUuid(schema: SchemaObject): boolean {
+  const { format, pattern, maxLength, minLength, enum: values } = schema as Record<string, unknown>;
+  return (
+    (format === undefined || format === 'uuid') &&
+    values === undefined &&
+    (typeof maxLength !== 'number' || maxLength >= SAMPLE_UUID.length) &&
+    (typeof minLength !== 'number' || minLength <= SAMPLE_UUID.length) &&
+    (typeof pattern !== 'string' || new RegExp(pattern, 'u').test(SAMPLE_UUID))
+  );
+}
+
 /**
- * Who makes a row's key: the client, when a create writes it; otherwise the server, which can make an
- * integer (an identity) or a UUID (`format: uuid`), and no other.
+ * Who makes a row's key: the client, when a create writes it; otherwise the server, which makes an
+ * integer (an identity; for a \`number\` key too) or a random UUID for a string key that admits one.
  */
 function generatedKey(document: OpenApiDocument, persisted: PersistedSchemas, key: Column): Column['generatedKey'] {
   const where = `${persisted.read}.${key.property}, the key of table ${persisted.table},`;
-  if (key.type !== 'integer' && key.type !== 'string')
+  if (key.type !== 'integer' && key.type !== 'number' && key.type !== 'string')
     throw new Error(`${where} is a ${key.type}: a key is an integer or a string (${HERE})`);
-  if (key.written) return undefined;
-  if (key.type === 'integer') return 'identity';
+  if (key.written) {
+    if (key.type === 'number')
+      throw new Error(`${where} is a number the client sends: a key is an integer or a string; make it \`type: integer\` (${HERE})`);
+    return undefined;
+  }
+  if (key.type !== 'string') return 'identity';
   const schema = document.components.schemas[persisted.read]!;
   const property = propertiesOf(document, persisted.read, schema).find(({ name }) => name === key.property)!;
-  if (resolveRef(document, property.schema)['format'] === 'uuid' || property.schema['format'] === 'uuid') return 'uuid';
+  if (admitsUuid({ ...resolveRef(document, property.schema), ...withoutRef(property.schema) })) return 'uuid';
   throw new Error(
-    `${where} is a string no create writes: the server makes an integer key or a UUID one only. ` +
-      `Give it \`format: uuid\`, make it an integer, or let the client send it (a property of ${persisted.written ?? 'the written schema'}, not readOnly) (${HERE})`,
+    `${where} is a string no create writes, whose format, length or pattern refuses a UUID, the only string key the server makes. ` +
+      `Let it admit a UUID (\`format: uuid\`), make it an integer, or let the client send it (a property of ${persisted.written ?? 'the written schema'}, not readOnly) (${HERE})`,
   );
 }
 

@@ -15,6 +15,8 @@ export const STACK_ERROR_STATUSES = {
   missing_api_key: 401,
   invalid_api_key: 401,
   route_not_found: 404,
+  // Raised by every generated get, update and delete (x-storage) whose schema names no notFound code of its own.
+  not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   operation_sunset: 410,

@@ -206,10 +206,47 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     });
   });
 
-  it('refuses a get or delete without the error code of a missing row', () => {
+  const handlerOf = (spec: ReturnType<typeof edited>, file: string) =>
+    resourceHandlerFiles(spec, '', 'generated').find(({ path }) => path.endsWith(file))!.text;
+  const orders = ['paths', '/store/orders'];
+  const order = ['paths', '/store/orders/{orderId}'];
+
+  it("answers a create and a delete with the success status their operations document: another document's 200", () => {
+    const created = parseDocument(readSpecText()).getIn([...orders, 'post', 'responses', '201']);
+    const spec = editedAll([
+      [[...orders, 'post', 'responses', '201'], undefined],
+      [[...orders, 'post', 'responses', '200'], created],
+      [[...order, 'delete', 'responses', '204'], undefined],
+      [[...order, 'delete', 'responses', '200'], { description: 'Deleted.' }],
+    ]);
+    expect(handlerOf(spec, 'create-store-order.ts')).toContain('return { status: 200, body: created');
+    expect(handlerOf(spec, 'delete-store-order.ts')).toContain('return { status: 200 };');
+    const withBody = editedAll([
+      [[...order, 'delete', 'responses', '204'], undefined],
+      [[...order, 'delete', 'responses', '200'], { description: 'Deleted.', content: { 'application/json': { schema: {} } } }],
+    ]);
+    expect(() => resourceHandlerFiles(withBody, '', 'generated')).toThrow('x-storage delete answers 200 without a body');
+  });
+
+  it('lists every row, in key order, for a list whose operation declares no limit', () => {
+    const spec = edited([...orders, 'get', 'parameters'], [{ $ref: '#/components/parameters/RequestId' }]);
+    const list = handlerOf(spec, 'list-store-orders.ts');
+    expect(list).toContain('limit: Number.MAX_SAFE_INTEGER, filters: {}');
+    expect(list).not.toContain('cursor');
+  });
+
+  it('reads an integer key from a path parameter the document declares a string, a non-integer naming no row', () => {
+    const spec = edited(['components', 'parameters', 'OrderIdPath', 'schema'], { type: 'string' });
+    for (const file of ['get-store-order.ts', 'delete-store-order.ts']) {
+      const handler = handlerOf(spec, file);
+      expect(handler).toContain('const key = integerKey(orderId);');
+      expect(handler).toContain("if (key === undefined) throw apiError('order_not_found', { orderId });");
+    }
+  });
+
+  it("answers a key with no row with the stack's not_found where the schema names no notFound code of its own", () => {
     const spec = edited(['components', 'schemas', 'Order', 'x-storage', 'notFound'], undefined);
-    expect(() => resourceHandlerFiles(spec, '', 'generated')).toThrow(
-      "x-storage get answers 404 with Order's x-storage `notFound` error code",
-    );
+    const get = resourceHandlerFiles(spec, '', 'generated').find(({ path }) => path.endsWith('get-store-order.ts'))!;
+    expect(get.text).toContain('throw apiError(\'not_found\', { resource: "Order", key: String(orderId) })');
   });
 });

@@ -188,6 +188,8 @@ describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
     ['an integer no create writes', { type: 'integer' }, false, 'identity'],
     ['a readOnly integer, in the written schema too', { type: 'integer', readOnly: true }, true, 'identity'],
     ['a uuid no create writes', { type: 'string', format: 'uuid', readOnly: true }, true, 'uuid'],
+    ['a plain string no create writes', { type: 'string' }, false, 'uuid'],
+    ['a number no create writes', { type: 'number' }, false, 'identity'],
     ['a string the client sends', { type: 'string' }, true, undefined],
   ])('makes the key of %s', (_key, id, inWritten, generatedKey) => {
     const thing = { type: 'object', properties: { id, label: { type: 'string' } } };
@@ -200,9 +202,10 @@ describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
 
   it.each([
     [
-      { type: 'string' },
-      'Thing.id, the key of table things, is a string no create writes: the server makes an integer key or a UUID one only',
+      { type: 'string', pattern: '^[a-z]+$' },
+      'Thing.id, the key of table things, is a string no create writes, whose format, length or pattern refuses a UUID',
     ],
+    [{ type: 'string', maxLength: 12 }, 'whose format, length or pattern refuses a UUID'],
     [{ type: 'boolean' }, 'Thing.id, the key of table things, is a boolean: a key is an integer or a string'],
   ])('refuses a key the server cannot make: %j', (id, message) => {
     const thing = { type: 'object', properties: { id, label: { type: 'string' } } };
