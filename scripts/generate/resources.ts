@@ -19,6 +19,8 @@ export interface CrudOperation {
   entry: OperationEntry;
   kind: CrudKind;
   persisted: PersistedSchemas;
+  /** Path parameters the rows do not depend on (x-storage's unscoped). */
+  unscoped?: string[];
 }
 
 interface Parameter {
@@ -57,34 +59,58 @@ function responseOf(document: OpenApiDocument, { operation }: OperationEntry, st
   return response && resolveRef(document, response);
 }
 
-function parametersOf(document: OpenApiDocument, { operation }: OperationEntry): Parameter[] {
-  return ((operation.parameters as Parameter[] | undefined) ?? []).map((parameter) => resolveRef(document, parameter));
+/** An operation's parameters, its path item's included (the operation's own win: OpenAPI 3, Path Item Object). */
+function parametersOf(document: OpenApiDocument, { operation, pathParameters }: OperationEntry): Parameter[] {
+  const own = ((operation.parameters as Parameter[] | undefined) ?? []).map((parameter) => resolveRef(document, parameter));
+  const shared = (pathParameters as Parameter[]).map((parameter) => resolveRef(document, parameter));
+  return [...shared.filter((parameter) => !own.some(({ name, in: where }) => name === parameter.name && where === parameter.in)), ...own];
 }
 
 /** `x-storage: <kind>`, or `{ operation: <kind>, schema: <stored schema> }` where no body names it. */
-function markerOf(entry: OperationEntry): { kind: CrudKind; schema?: string } | undefined {
+function markerOf(entry: OperationEntry): Marker | undefined {
   const marker = entry.operation['x-storage'];
   const kind = typeof marker === 'object' && marker !== null ? (marker as { operation?: unknown }).operation : marker;
   if (!CRUD_KINDS.includes(kind as CrudKind)) return undefined;
-  const schema = typeof marker === 'object' ? (marker as { schema?: unknown }).schema : undefined;
-  return { kind: kind as CrudKind, ...(typeof schema === 'string' && { schema }) };
+  const { schema, unscoped } = (typeof marker === 'object' ? marker : {}) as { schema?: unknown; unscoped?: unknown };
+  if (unscoped !== undefined && !(Array.isArray(unscoped) && unscoped.every((name) => typeof name === 'string')))
+    throw new Error(`${entry.operation.operationId}: x-storage's unscoped is a list of path parameters (${HERE})`);
+  return { kind: kind as CrudKind, ...(typeof schema === 'string' && { schema }), ...(unscoped && { unscoped: unscoped }) };
 }
 
-/** The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each works on. */
+/** An operation's x-storage. */
+interface Marker {
+  kind: CrudKind;
+  /** The stored schema it works on, where no answer names it. */
+  schema?: string;
+  /**
+   * Path parameters the rows do not depend on (a parent's, as in /servers/{server_id}/keys/{key_id}):
+   * every value of them names the same rows. The user says so; otherwise a path parameter other than a
+   * row's key is refused, since storing nothing of it would answer every parent alike.
+   */
+  unscoped?: string[];
+}
+
+/** The component schema an operation's success answer (a create's 201, else 200) names, if any. */
+function answeredSchema(document: OpenApiDocument, entry: OperationEntry, kind: CrudKind): string | undefined {
+  const answer = (kind === 'create' ? responseOf(document, entry, '201') : undefined) ?? responseOf(document, entry, '200');
+  return schemaNamed(document, answer?.content?.['application/json']?.schema);
+}
+
+/**
+ * The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each
+ * works on: the one its x-storage names, else the one its answer names, else (a delete) the one
+ * another marked operation of the same path answers with.
+ */
 export function crudOperations(document: OpenApiDocument): CrudOperation[] {
   const persisted = persistedSchemas(document);
-  const operations = listOperations(document).flatMap((entry): CrudOperation[] => {
+  const marked = listOperations(document).flatMap((entry) => {
     const marker = markerOf(entry);
-    if (!marker) return [];
+    return marker ? [{ entry, marker, named: marker.schema ?? answeredSchema(document, entry, marker.kind) }] : [];
+  });
+  const operations = marked.flatMap(({ entry, marker, named: answered }): CrudOperation[] => {
     const id = entry.operation.operationId;
-    const named =
-      marker.schema ??
-      schemaNamed(
-        document,
-        ((marker.kind === 'create' ? responseOf(document, entry, '201') : undefined) ?? responseOf(document, entry, '200'))?.content?.[
-          'application/json'
-        ]?.schema,
-      );
+    // An answer without a body (a delete's) works on the schema another marked operation of its path answers with.
+    const named = answered ?? marked.find((other) => other.entry.path === entry.path && other.named !== undefined)?.named;
     if (!named)
       throw new Error(
         `${id}: x-storage ${marker.kind} needs its schema: { operation: ${marker.kind}, schema: <a schema marked x-storage> } (${HERE})`,
@@ -99,7 +125,12 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
       throw new Error(
         `${id}: If-Match compares ${named}'s versions: mark its x-storage versioned: true (and give preconditionFailed, its 412 error code) (${HERE})`,
       );
-    return [{ entry, kind: marker.kind, persisted: stored }];
+    if ((marker.kind === 'list' || marker.kind === 'create') && scopedPathParameters(document, entry, marker.unscoped).length > 0)
+      throw new Error(
+        `${id}: x-storage ${marker.kind} stores nothing of its path parameters: name them in x-storage's unscoped, ` +
+          `if every value of them names the same rows (${HERE})`,
+      );
+    return [{ entry, kind: marker.kind, persisted: stored, ...(marker.unscoped && { unscoped: marker.unscoped }) }];
   });
   // Only a generated delete answers a restricting reference's error: any other would answer 500.
   for (const owner of persisted) {
@@ -129,11 +160,19 @@ export function rulesPath(schema: string): string {
 }
 
 /** The one path parameter of a get or delete: it carries the key. */
-function keyParameter(document: OpenApiDocument, { entry, kind }: CrudOperation): string {
-  const path = parametersOf(document, entry).filter((parameter) => parameter.in === 'path');
+function keyParameter(document: OpenApiDocument, { entry, kind, unscoped }: CrudOperation): string {
+  const path = scopedPathParameters(document, entry, unscoped);
   if (path.length !== 1)
-    throw new Error(`${entry.operation.operationId}: x-storage ${kind} takes the row's key from its one path parameter (${HERE})`);
+    throw new Error(
+      `${entry.operation.operationId}: x-storage ${kind} takes the row's key from its one path parameter; ` +
+        `name any other in x-storage's unscoped, if every value of it names the same rows (${HERE})`,
+    );
   return path[0]!.name;
+}
+
+/** The path parameters of an operation that its x-storage does not call unscoped. */
+function scopedPathParameters(document: OpenApiDocument, entry: OperationEntry, unscoped: readonly string[] = []): Parameter[] {
+  return parametersOf(document, entry).filter((parameter) => parameter.in === 'path' && !unscoped.includes(parameter.name));
 }
 
 /**
@@ -441,8 +480,9 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
     throw new Error(`${id}: its Location names where the ${read} is read: mark that operation x-storage get (${HERE})`);
   const withTag = tagged(document, operation, status);
   const row = rowType(document, persisted);
+  // A Location only where the answer declares one.
   const headers = [
-    ...(getter
+    ...(located && getter
       ? [
           `Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} })`,
         ]

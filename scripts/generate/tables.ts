@@ -256,7 +256,8 @@ function shapeOf(document: OpenApiDocument, where: string, given: SchemaObject):
     return { type: one.type, nullable: nullable || one.nullable };
   }
   const members = schema['allOf'] as SchemaObject[] | undefined;
-  if (members?.length === 1 && nonNull.length === 0 && schema['properties'] === undefined) {
+  // One member, the way 3.0 writes a nullable $ref (allOf: [X], nullable: true): that member's column.
+  if (members?.length === 1 && schema['properties'] === undefined) {
     const one = shapeOf(document, where, members[0]!);
     return { type: one.type, nullable: nullable || one.nullable };
   }

@@ -161,6 +161,12 @@ describe('the tables storage keeps (scripts/generate/tables.ts)', () => {
     ['an allOf of one $ref', { allOf: [{ $ref: '#/components/schemas/Label' }] }, 'string', false],
     ['a nested object', { $ref: '#/components/schemas/Address' }, 'json', false],
     ['a nullable nested object (3.0)', { allOf: [{ $ref: '#/components/schemas/Address' }], nullable: true }, 'json', true],
+    [
+      'a nullable $ref (3.0) with its type',
+      { allOf: [{ $ref: '#/components/schemas/Label' }], type: 'string', nullable: true },
+      'string',
+      true,
+    ],
     ['an array of strings', { type: 'array', items: { type: 'string' } }, 'json', false],
     ['an array of objects', { type: 'array', items: { $ref: '#/components/schemas/Address' } }, 'json', false],
     ['a oneOf of shapes', { oneOf: [{ type: 'string' }, { $ref: '#/components/schemas/Address' }] }, 'json', false],
