@@ -132,6 +132,18 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
       );
     return [{ entry, kind: marker.kind, persisted: stored, ...(marker.unscoped && { unscoped: marker.unscoped }) }];
   });
+  // Only the generic store converts booleans and JSON, and tells a required NULL from an absent one:
+  // a schema whose storage is hand-written (no generated operation works on it: pets) keeps to the rest.
+  for (const stored of persisted) {
+    if (operations.some(({ persisted: target }) => target.read === stored.read)) continue;
+    const column = columnsOf(document, stored).find(({ type, nullable }) => type === 'boolean' || type === 'json' || nullable);
+    if (column)
+      throw new Error(
+        `${stored.read}.${column.property} is ${column.nullable ? 'nullable' : `a ${column.type}`}, which only the generic store keeps, ` +
+          `and no operation marked x-storage create, get, list, update or delete works on ${stored.read}: its storage is hand-written ` +
+          `and binds strings, integers and numbers only. Mark its operations, or keep the property to those types (${HERE})`,
+      );
+  }
   // Only a generated delete answers a restricting reference's error: any other would answer 500.
   for (const owner of persisted) {
     for (const reference of owner.references ?? []) {

@@ -124,12 +124,6 @@ describe('what npm run generate writes for operations marked x-storage: create, 
 
   it.each([
     [
-      'a delete whose schema no body names',
-      ['paths', '/store/orders/{orderId}', 'delete', 'x-storage'],
-      'delete',
-      'deleteStoreOrder: x-storage delete needs its schema: { operation: delete, schema: <a schema marked x-storage> }',
-    ],
-    [
       'a schema that is not stored',
       ['paths', '/store/orders/{orderId}', 'delete', 'x-storage'],
       { operation: 'delete', schema: 'Error' },
@@ -241,6 +235,63 @@ describe('what npm run generate writes for operations marked x-storage: create, 
       const handler = handlerOf(spec, file);
       expect(handler).toContain('const key = integerKey(orderId);');
       expect(handler).toContain("if (key === undefined) throw apiError('order_not_found', { orderId });");
+    }
+  });
+
+  it('takes parameters from the path item, and a delete without a body works on its path’s other marked schema', () => {
+    const parameters = parseDocument(readSpecText()).getIn([...order, 'get', 'parameters']);
+    const spec = editedAll([
+      [[...order, 'parameters'], parameters],
+      [[...order, 'get', 'parameters'], undefined],
+      [[...order, 'delete', 'x-storage'], 'delete'],
+    ]);
+    const get = crudOperations(spec).find(({ entry }) => entry.operation.operationId === 'getStoreOrder')!;
+    expect(get.persisted.read).toBe('Order');
+    expect(handlerOf(spec, 'get-store-order.ts')).toContain('({ path: { orderId } })');
+    expect(crudOperations(spec).find(({ kind }) => kind === 'delete')!.persisted.read).toBe('Order');
+    const alone = editedAll([
+      [[...order, 'delete', 'x-storage'], 'delete'],
+      [[...order, 'get', 'x-storage'], undefined],
+    ]);
+    expect(() => crudOperations(alone)).toThrow(
+      'deleteStoreOrder: x-storage delete needs its schema: { operation: delete, schema: <a schema marked x-storage> }',
+    );
+  });
+
+  it("refuses a path parameter no key names unless x-storage's unscoped says the rows do not depend on it", () => {
+    const parent = { name: 'storeId', in: 'path', required: true, schema: { type: 'string' } };
+    const nested = (unscoped?: string[]) => {
+      const document = parseDocument(readSpecText());
+      const item = document.getIn(order) as { toJSON(): Record<string, Record<string, unknown>> };
+      const json = item.toJSON();
+      json['get']!['parameters'] = [...(json['get']!['parameters'] as unknown[]), parent];
+      if (unscoped) json['get']!['x-storage'] = { operation: 'get', unscoped };
+      document.setIn(['paths', '/stores/{storeId}/orders/{orderId}'], json);
+      document.deleteIn(order);
+      document.deleteIn([...orders, 'post', 'responses', '201', 'links']);
+      document.deleteIn([...orders, 'post', 'responses', '201', 'headers', 'Location']);
+      return parseSpec(document.toString());
+    };
+    expect(() => resourceHandlerFiles(nested(), '', 'generated')).toThrow(
+      "getStoreOrder: x-storage get takes the row's key from its one path parameter; name any other in x-storage's unscoped",
+    );
+    expect(handlerOf(nested(['storeId']), 'get-store-order.ts')).toContain('storage.getRow<OrderRow>(ORDER_TABLE, orderId)');
+    const listed = editedAll([
+      [
+        [...orders, 'get', 'parameters'],
+        [{ $ref: '#/components/parameters/Limit' }, parent],
+      ],
+    ]);
+    expect(() => crudOperations(listed)).toThrow(
+      "listStoreOrders: x-storage list stores nothing of its path parameters: name them in x-storage's unscoped",
+    );
+  });
+
+  it('refuses a boolean, JSON or nullable property on a schema whose storage is hand-written (no generated operation: Pet)', () => {
+    for (const shape of [{ type: 'boolean' }, { type: 'object' }, { type: ['string', 'null'] }]) {
+      const spec = edited(['components', 'schemas', 'Pet', 'properties', 'neutered'], shape);
+      expect(() => crudOperations(spec)).toThrow('Pet.neutered is ');
+      expect(() => crudOperations(spec)).toThrow('its storage is hand-written and binds strings, integers and numbers only');
     }
   });
 
