@@ -480,6 +480,18 @@ export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandl
 `;
 }
 
+/** Whether the client sends a row's key (a create writes it): then a key a row has already is refused. */
+function clientKey(document: OpenApiDocument, persisted: PersistedSchemas): boolean {
+  return columnsOf(document, persisted).some(({ property, written }) => property === persisted.key && written);
+}
+
+/** The error of a create whose key a row has: \`x-storage\`'s \`conflict\` code, else the stack's conflict (409). */
+function conflict({ read, key, conflict: code }: PersistedSchemas): string {
+  return code
+    ? `apiError('${code}', { ${key}: input.${key} })`
+    : `apiError('conflict', { resource: ${literal(read)}, key: String(input.${key}) })`;
+}
+
 function createHandler(document: OpenApiDocument, operation: CrudOperation, all: readonly CrudOperation[]): string {
   const { entry, persisted } = operation;
   const id = entry.operation.operationId;
@@ -504,11 +516,11 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const location = headers.length ? `, headers: { ${headers.join(', ')} }` : '';
   const references = foreignKeys(document, persisted, persistedSchemas(document)).map(
     ({ property, error }) =>
-      `if (outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
+      `if (outcome.kind === 'missing_reference' && outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
   );
-  const refusal = `if (outcome.kind === 'missing_reference') {
-      ${references.join('\n      ')}
-      throw new Error(\`\${outcome.property} names no row\`);
+  const refusal = `if (outcome.kind === 'missing_reference' || outcome.kind === 'duplicate_key') {
+      ${[...(clientKey(document, persisted) ? [`if (outcome.kind === 'duplicate_key') throw ${conflict(persisted)};`] : []), ...references].join('\n      ')}
+      throw new Error(\`the insert was refused: \${outcome.kind}\`);
     }`;
   const keyHeader = headerParameter(document, entry, IDEMPOTENCY_KEY);
   if (keyHeader) for (const status of ['409', '422']) needs(operation, document, status);

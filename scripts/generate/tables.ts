@@ -25,6 +25,8 @@ export interface PersistedSchemas {
   references?: readonly Reference[];
   /** The error code of an operation that names no row of the table (`x-storage`'s `notFound`): 404. */
   notFound?: string;
+  /** The error code (409) of a create whose key, one the client sends, a row has (`x-storage`'s `conflict`). */
+  conflict?: string;
   /** Each row has a version, raised by every update, for its ETag (`x-storage`'s `versioned`). */
   versioned?: boolean;
   /** The error code (412) of an update or delete whose If-Match lists none of the row's ETags (`x-storage`'s `preconditionFailed`). */
@@ -66,6 +68,7 @@ interface StorageMarker {
   written?: string;
   patched?: string;
   notFound?: string;
+  conflict?: string;
   references?: Reference[];
   versioned?: boolean;
   preconditionFailed?: string;
@@ -121,6 +124,7 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         ...(indexes.length > 0 && { indexes }),
         ...(marker.references && { references: marker.references }),
         ...(marker.notFound && { notFound: marker.notFound }),
+        ...(marker.conflict && { conflict: marker.conflict }),
         ...(marker.versioned === true && { versioned: true }),
         ...(marker.preconditionFailed && { preconditionFailed: marker.preconditionFailed }),
         ...(marker.coveringIndexes && {

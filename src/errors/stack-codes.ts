@@ -20,6 +20,8 @@ export const STACK_ERROR_STATUSES = {
   method_not_allowed: 405,
   request_timeout: 408,
   operation_sunset: 410,
+  // Raised by every generated create (x-storage) whose key, one the client sends, a row has already.
+  conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   uri_too_long: 414,

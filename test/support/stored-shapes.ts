@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { createTableSql } from '../../scripts/generate/migrations.js';
-import { columnsOf, persistedSchemas } from '../../scripts/generate/tables.js';
+import { columnsOf, persistedSchemas, type PersistedSchemas } from '../../scripts/generate/tables.js';
 import type { OpenApiDocument } from '../../src/contract/spec.js';
 import type { MaybePromise } from '../../src/storage/pets.js';
 import type { RowCreation, RowKey, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
@@ -44,33 +44,46 @@ export const GADGET_DOCUMENT: OpenApiDocument = {
         },
       },
       Maker: { type: 'object', properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } },
+      // A key the client sends.
+      Label: {
+        type: 'object',
+        'x-storage': { table: 'labels', key: 'code', written: 'Label' },
+        required: ['code'],
+        properties: { code: { type: 'string' }, colour: { type: 'string' } },
+      },
     },
   },
 };
 
-const persisted = persistedSchemas(GADGET_DOCUMENT)[0]!;
+const [persisted, labels] = persistedSchemas(GADGET_DOCUMENT) as [PersistedSchemas, PersistedSchemas];
 
-/** The gadgets table as generated/tables.ts would describe it. */
-export const GADGETS: StoredTable = {
-  table: persisted.table,
-  read: persisted.read,
-  written: persisted.written!,
-  key: persisted.key,
-  versioned: false,
-  references: [],
-  restrictedBy: [],
-  columns: columnsOf(GADGET_DOCUMENT, persisted).map(({ property, column, type, read, written, patched }) => ({
-    property,
-    column,
-    type,
-    read,
-    written,
-    patched,
-  })),
-};
+/** A table as generated/tables.ts would describe it. */
+function describedTable(stored: PersistedSchemas): StoredTable {
+  return {
+    table: stored.table,
+    read: stored.read,
+    written: stored.written!,
+    key: stored.key,
+    versioned: false,
+    references: [],
+    restrictedBy: [],
+    columns: columnsOf(GADGET_DOCUMENT, stored).map(({ property, column, type, read, written, patched }) => ({
+      property,
+      column,
+      type,
+      read,
+      written,
+      patched,
+    })),
+  };
+}
 
-/** The DDL the backend's generated migration makes the gadgets table with. */
-export const gadgetsTableSql = (backend: 'sqlite' | 'postgres') => createTableSql(GADGET_DOCUMENT, persisted, backend);
+export const GADGETS = describedTable(persisted);
+const LABELS = describedTable(labels);
+
+/** The DDL the backend's generated migration makes the tables of GADGET_DOCUMENT with. */
+export const shapeTablesSql = (backend: 'sqlite' | 'postgres') =>
+  [persisted, labels].map((stored) => createTableSql(GADGET_DOCUMENT, stored, backend)).join(';\n');
 
 /** The generic store's statements on one backend, over the gadgets table the test makes. */
 export interface ShapeStatements {
@@ -139,5 +152,12 @@ export function shapesContract(open: () => Promise<ShapeStatements>): void {
     expect(updated).toEqual({ kind: 'updated', row: [id, ...Object.values({ ...full, active: true, maker, note: 'fragile' })] });
     const cleared = await store.updateRow(GADGETS, id, [0, null, 1, null, 0, null]);
     expect(cleared).toEqual({ kind: 'updated', row: [id, ...Object.values({ ...full, active: true, maker, note: null })] });
+  });
+
+  it('refuses a second row with a key the client sent, storing nothing', async () => {
+    const store = await open();
+    expect(await store.insertRow(LABELS, ['red', '#f00'])).toEqual({ kind: 'created', row: ['red', '#f00'] });
+    expect(await store.insertRow(LABELS, ['red', '#e00'])).toEqual({ kind: 'duplicate_key' });
+    expect(await store.listRows(LABELS, { limit: 10, filters: {} })).toEqual([['red', '#f00']]);
   });
 }

@@ -7,7 +7,7 @@ import { headersToColumn, outcomeOfRecord, type IdempotencyRow } from '../rows.j
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries, Session } from './queries.js';
 import { codecFor, POSTGRES_CODEC } from '../column-codec.js';
-import { insertStatement, missingReference } from './resources.js';
+import { insertRefusal, insertStatement } from './resources.js';
 import { IDEMPOTENCY_RECORD, PUT_IDEMPOTENCY_RECORD, RECORD_OR_NEW_PET } from './statements.js';
 
 /**
@@ -99,8 +99,8 @@ export async function insertRowIdempotently<Row extends StoredRow>(
       return { kind: 'created', response: await putRecord(session, idempotency, respond(codec.row(row!))) };
     });
   } catch (error) {
-    const property = missingReference(table, error);
-    if (property === undefined) throw error;
-    return { kind: 'missing_reference', property };
+    const refusal = insertRefusal(table, error);
+    if (!refusal) throw error;
+    return refusal;
   }
 }

@@ -1,6 +1,15 @@
 import { codecFor, POSTGRES_CODEC } from '../column-codec.js';
 import { deleteSql, firstKey, getSql, givenFilters, insertSql, listSql, setsNothing, unchanged, updateSql } from '../resource-sql.js';
-import type { ExpectedRowVersions, ResourceStore, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
+import type {
+  ExpectedRowVersions,
+  ResourceStore,
+  RowCreation,
+  RowDeletion,
+  RowPage,
+  RowRefusal,
+  RowUpdate,
+  StoredRow,
+} from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import { insertRowIdempotently } from './idempotency.js';
 import type { Queries } from './queries.js';
@@ -14,6 +23,17 @@ export const insertStatement = (table: StoredTable) => ({ name: `${table.table}-
 const FOREIGN_KEY_VIOLATION = '23503';
 /** SQLSTATE restrict_violation: a delete refused by an ON DELETE RESTRICT foreign key, which it names. */
 const RESTRICT_VIOLATION = '23001';
+
+/** SQLSTATE unique_violation: on the table's primary key (\`<table>_pkey\`), a key the client sent that a row has. */
+const UNIQUE_VIOLATION = '23505';
+
+/** Why an insert that failed stored nothing, when the database refused it for a reason the API answers. */
+export function insertRefusal(table: StoredTable, error: unknown): RowRefusal | undefined {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code === UNIQUE_VIOLATION && constraint === `${table.table}_pkey`) return { kind: 'duplicate_key' };
+  const property = missingReference(table, error);
+  return property === undefined ? undefined : { kind: 'missing_reference', property };
+}
 
 /** The property whose reference names no row, when an insert's error is that foreign key's violation. */
 export function missingReference(table: StoredTable, error: unknown): string | undefined {
@@ -44,9 +64,9 @@ export function postgresResources(queries: Queries): ResourceStore {
         const [row] = await queries.arrays<Row>(insertStatement(table), [...codec.written(values)]);
         return { kind: 'created', row: codec.row(row!) };
       } catch (error) {
-        const property = missingReference(table, error);
-        if (property === undefined) throw error;
-        return { kind: 'missing_reference', property };
+        const refusal = insertRefusal(table, error);
+        if (!refusal) throw error;
+        return refusal;
       }
     },
     insertRowIdempotently: (table, values, idempotency, respond) => insertRowIdempotently(queries, table, values, idempotency, respond),

@@ -60,6 +60,7 @@ export class SqliteResources {
     try {
       return { kind: 'created', row: codec.row(this.statement(`insert ${table.table}`, () => insertSql(table, at)).get(...values)!) };
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return { kind: 'duplicate_key' };
       if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
       const written = table.columns.filter((column) => column.written);
       const missing = table.references.find((reference) => {

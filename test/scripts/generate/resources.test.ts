@@ -62,7 +62,9 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     ]);
     const create = files[1]!.text;
     expect(create).toContain("OperationHandler<'createStoreOrder'>");
-    expect(create).toContain('if (outcome.property === "petId") throw apiError(\'order_pet_not_found\', { petId: input.petId });');
+    expect(create).toContain(
+      "if (outcome.kind === 'missing_reference' && outcome.property === \"petId\") throw apiError('order_pet_not_found', { petId: input.petId });",
+    );
     expect(create).toContain("Location: operationPath(basePath, 'getStoreOrder', { orderId: created.id })");
     expect(files[0]!.text).toContain('const filters = { "status": query["status"] };');
   });
@@ -293,6 +295,21 @@ describe('what npm run generate writes for operations marked x-storage: create, 
       expect(() => crudOperations(spec)).toThrow('Pet.neutered is ');
       expect(() => crudOperations(spec)).toThrow('its storage is hand-written and binds strings, integers and numbers only');
     }
+  });
+
+  it("refuses a create whose key, one the client sends, a row has: the stack's conflict, or x-storage's own code", () => {
+    const clientKey: Edit = [['components', 'schemas', 'NewOrder', 'properties', 'id'], { type: 'integer' }];
+    const required: Edit = [
+      ['components', 'schemas', 'NewOrder', 'required'],
+      ['id', 'petId', 'quantity'],
+    ];
+    expect(handlerOf(editedAll([clientKey, required]), 'create-store-order.ts')).toContain(
+      `if (outcome.kind === 'duplicate_key') throw apiError('conflict', { resource: "Order", key: String(input.id) });`,
+    );
+    const own = editedAll([clientKey, required, [['components', 'schemas', 'Order', 'x-storage', 'conflict'], 'order_exists']]);
+    expect(handlerOf(own, 'create-store-order.ts')).toContain(`throw apiError('order_exists', { id: input.id });`);
+    // A key the database makes is never a client's to repeat.
+    expect(handlerOf(editedAll([]), 'create-store-order.ts')).not.toContain("'duplicate_key') throw");
   });
 
   it("answers a key with no row with the stack's not_found where the schema names no notFound code of its own", () => {

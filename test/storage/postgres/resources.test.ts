@@ -6,7 +6,7 @@ import { postgresBackend } from '../../support/backends.js';
 import { closeLater } from '../../support/resources.js';
 import { testPool } from '../../support/postgres-storage.js';
 import { resourceStoreContract, ownersContract, restrictTables } from '../../support/resource-store.js';
-import { gadgetsTableSql, shapesContract } from '../../support/stored-shapes.js';
+import { shapeTablesSql, shapesContract } from '../../support/stored-shapes.js';
 import { openTestStorage } from '../../support/test-app.js';
 
 describe('the generic resource store on PostgreSQL', () => {
@@ -21,7 +21,7 @@ describe('the generic resource store on PostgreSQL', () => {
     // The server's pool: it reads a bigint as a number.
     const pool = createPool(await postgresBackend.createDatabaseUrl(), {});
     closeLater({ close: () => pool.end() });
-    await pool.query(gadgetsTableSql('postgres'));
+    await pool.query(shapeTablesSql('postgres'));
     return postgresResources(new Queries(pool));
   });
 });

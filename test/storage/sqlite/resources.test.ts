@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { SqliteResources } from '../../../src/storage/sqlite/resources.js';
 import { sqliteBackend } from '../../support/backends.js';
 import { resourceStoreContract, ownersContract, restrictTables } from '../../support/resource-store.js';
-import { gadgetsTableSql, shapesContract } from '../../support/stored-shapes.js';
+import { shapeTablesSql, shapesContract } from '../../support/stored-shapes.js';
 import { openTestStorage } from '../../support/test-app.js';
 
 // On a file, so that writes go through the writer thread and its batches, as the server's do.
@@ -25,7 +25,7 @@ describe('the generic resource store on SQLite', () => {
   // A table of every column shape, made by the DDL of its generated migration.
   shapesContract(async () => {
     const db = new Database(':memory:');
-    db.exec(gadgetsTableSql('sqlite'));
+    db.exec(shapeTablesSql('sqlite'));
     const resources = new SqliteResources(db);
     return {
       insertRow: (table, values) => resources.insert(table, values),
