@@ -31,6 +31,9 @@ interface StoredResource {
   item: (key: unknown) => string;
   /** A valid create's body, and what its answer must hold of it. */
   body: Json;
+  /** The success statuses the document gives its create and its delete. */
+  created: number;
+  deleted: number;
   /** The headers that carry the account's key, in the scheme the document declares. */
   credentials: (account: string, key: string) => Record<string, string>;
   operations: string[];
@@ -80,6 +83,8 @@ paths:
   collection: '/webhooks',
   item: (key) => `/webhooks/${String(key)}`,
   body: { name: 'Sent', url: 'https://example.com/hook', triggerScope: 'SENT', active: false, onWebApp: true },
+  created: 200,
+  deleted: 200,
   credentials: (account, key) => ({ Authorization: `Basic ${Buffer.from(`${account}:${key}`).toString('base64')}` }),
   operations: ['listWebhooks', 'createWebhook', 'getWebhook', 'deleteWebhook'],
 };
@@ -109,6 +114,8 @@ paths:
   collection: '/servers/localhost/tsigkeys',
   item: (key) => `/servers/localhost/tsigkeys/${String(key)}`,
   body: { name: 'transfer', algorithm: 'hmac-sha256', key: 'c2VjcmV0' },
+  created: 201,
+  deleted: 204,
   credentials: (_account, key) => ({ 'X-API-Key': key }),
   operations: ['listTSIGKeys', 'createTSIGKey', 'getTSIGKey', 'deleteTSIGKey'],
 };
@@ -169,9 +176,9 @@ describe.each(RESOURCES)(
         expect(readFileSync(at(`generated/handlers/${kebabCase(operation)}.ts`), 'utf8')).toContain('storage.');
     });
 
-    it('creates, reads, lists and deletes the resource; a deleted one is 404', async () => {
+    it('creates, reads, lists and deletes the resource with the statuses its document gives; a deleted one is 404', async () => {
       const created = await call('POST', resource.collection, resource.body);
-      expect(created.status, created.text).toBeLessThan(300);
+      expect(created.status, created.text).toBe(resource.created);
       expect(created.body).toMatchObject(resource.body);
       const { id } = created.body as { id: unknown };
       const read = await call('GET', resource.item(id));
@@ -181,7 +188,8 @@ describe.each(RESOURCES)(
       expect(listed.status, listed.text).toBe(200);
       expect(listed.body).toContainEqual(created.body);
       const deleted = await call('DELETE', resource.item(id));
-      expect(deleted.status, deleted.text).toBeLessThan(300);
+      expect(deleted.status, deleted.text).toBe(resource.deleted);
+      expect(deleted.text).toBe('');
       const gone = await call('GET', resource.item(id));
       expect(gone.status, gone.text).toBe(404);
       expect((await call('GET', resource.collection)).body).not.toContainEqual(created.body);
