@@ -556,7 +556,7 @@ ${description.map((line) => `    ${line}`).join('\n')}
 export type ${rowType} = [${readColumns.map((column) => cell(read, column, column.readRequired)).join(', ')}];
 
 export function ${lowerFirst(read)}FromRow(row: readonly [...${rowType}, ...unknown[]]): ${read} {
-  const value: ${read} = { ${required.join(', ')} };
+  const value: Writable<${read}> = { ${required.join(', ')} };
 ${optional.map((line) => `  ${line}`).join('\n')}
   return value;
 }
@@ -572,6 +572,9 @@ export function tablesModule(document: OpenApiDocument, header: string): string 
   return `${header}import type { components } from './openapi.js';
 
 ${schemas.map((name) => `type ${name} = components['schemas'][${literal(name)}];`).join('\n')}
+
+/** A schema's object as a mapper fills it in, readOnly properties included (the server sets those). */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The JSON types a column may hold: each backend says how it stores each. */
 export type ColumnType = ${COLUMN_TYPES.map(literal).join(' | ')};
