@@ -139,6 +139,8 @@ export function shapesContract(open: () => Promise<ShapeStatements>): void {
     const [first, second] = [plain.row[0], off.row[0]].sort() as [string, string];
     expect((await store.listRows(GADGETS, { limit: 1, filters: {} })).map(([key]) => key)).toEqual([first]);
     expect((await store.listRows(GADGETS, { limit: 10, afterKey: first, filters: {} })).map(([key]) => key)).toEqual([second]);
+    // A list whose operation declares no limit asks for every row.
+    expect(await store.listRows(GADGETS, { limit: Number.MAX_SAFE_INTEGER, filters: {} })).toHaveLength(2);
   });
 
   // The patch's values are in the table's column order: active, note, maker.
