@@ -7,8 +7,11 @@ type PetPatch = components['schemas']['PetPatch'];
 type Order = components['schemas']['Order'];
 type NewOrder = components['schemas']['NewOrder'];
 
+/** A schema's object as a mapper fills it in, readOnly properties included (the server sets those). */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** The JSON types a column may hold: each backend says how it stores each. */
-export type ColumnType = 'string' | 'integer' | 'number';
+export type ColumnType = 'string' | 'integer' | 'number' | 'boolean' | 'json';
 
 /**
  * Table pets keeps Pet and NewPet: one column per property, in snake_case, in the order of
@@ -39,12 +42,12 @@ export const PET_TABLE = {
 export type PetRow = [id: Pet['id'], name: Pet['name'], categoryId: Pet['categoryId'], status: NonNullable<Pet['status']> | null];
 
 export function petFromRow(row: readonly [...PetRow, ...unknown[]]): Pet {
-  const value: Pet = { id: row[0], name: row[1], categoryId: row[2] };
+  const value: Writable<Pet> = { id: row[0], name: row[1], categoryId: row[2] };
   if (row[3] !== null) value.status = row[3];
   return value;
 }
 
-/** What a create inserts: NewPet's columns, in order; an absent property is null. */
+/** What a create inserts: NewPet's columns, in order; an absent property is its schema's default, or null. */
 export type NewPetValues = [name: NewPet['name'], categoryId: NewPet['categoryId'], status: NonNullable<NewPet['status']> | null];
 
 export function newPetValues(newPet: NewPet): NewPetValues {
@@ -110,12 +113,12 @@ export type OrderRow = [
 ];
 
 export function orderFromRow(row: readonly [...OrderRow, ...unknown[]]): Order {
-  const value: Order = { id: row[0], petId: row[1], quantity: row[2], status: row[4] };
+  const value: Writable<Order> = { id: row[0], petId: row[1], quantity: row[2], status: row[4] };
   if (row[3] !== null) value.shipDate = row[3];
   return value;
 }
 
-/** What a create inserts: NewOrder's columns, in order; an absent property is null. */
+/** What a create inserts: NewOrder's columns, in order; an absent property is its schema's default, or null. */
 export type NewOrderValues = [petId: NewOrder['petId'], quantity: NewOrder['quantity'], shipDate: NonNullable<NewOrder['shipDate']> | null];
 
 export function newOrderValues(newOrder: NewOrder): NewOrderValues {

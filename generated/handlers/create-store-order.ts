@@ -23,9 +23,10 @@ export function createStoreOrder({
   return async ({ body, principal }) => {
     const input = rules.beforeCreate ? await rules.beforeCreate(body, { now: clock(), principal }) : body;
     const outcome = await storage.insertRow<OrderRow>(ORDER_TABLE, newOrderValues(input));
-    if (outcome.kind === 'missing_reference') {
-      if (outcome.property === 'petId') throw apiError('order_pet_not_found', { petId: input.petId });
-      throw new Error(`${outcome.property} names no row`);
+    if (outcome.kind === 'missing_reference' || outcome.kind === 'duplicate_key') {
+      if (outcome.kind === 'missing_reference' && outcome.property === 'petId')
+        throw apiError('order_pet_not_found', { petId: input.petId });
+      throw new Error(`the insert was refused: ${outcome.kind}`);
     }
     return answer(outcome.row);
   };

@@ -29,6 +29,8 @@ interface Backend {
   schema: BackendSchema;
   /** The module's export that lists the migrations. */
   list: string;
+  /** A column's DEFAULT, in the backend's words. */
+  literal(value: string | number | boolean): string;
   /** The DDL of a new table. */
   createTable(table: SpecTable): string;
   /** The DDL that adds columns to a table there is (and keeps its indexes valid). */
@@ -37,14 +39,20 @@ interface Backend {
 
 const quoted = (name: string) => `"${name}"`;
 
-function literal(value: string | number): string {
+function literal(value: string | number | boolean): string {
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   return typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`;
 }
 
+/** A random (version 4) UUID as text, for a key the server makes: SQLite has no function for one. */
+const SQLITE_UUID =
+  "(lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || " +
+  "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))))";
+
 /** What the spec requires of a column: NOT NULL where a read always has it, with the schema's default for the rows there are. */
-function constraints(table: SpecTable, column: Column, existingRows: boolean): string {
-  const required = column.readRequired || column.writtenRequired;
-  const defaulted = column.defaultValue === undefined ? '' : ` DEFAULT ${literal(column.defaultValue)}`;
+function constraints(backend: Pick<Backend, 'literal'>, table: SpecTable, column: Column, existingRows: boolean): string {
+  const required = (column.readRequired || column.writtenRequired) && !column.nullable;
+  const defaulted = column.defaultValue === undefined ? '' : ` DEFAULT ${backend.literal(column.defaultValue)}`;
   if (required && existingRows && !defaulted) {
     throw new Error(
       `${table.read}.${column.property} is required, and table ${table.table} has rows without it: give its schema a \`default\` ` +
@@ -61,17 +69,29 @@ function referenceClause(table: SpecTable, column: Column): string {
   return ` CONSTRAINT ${quoted(reference.constraint)} REFERENCES ${quoted(reference.table)} (${quoted(reference.key)}) ON DELETE ${reference.onDelete.toUpperCase()}`;
 }
 
-/** The key column of a new table: an identity the database assigns when no schema writes it. */
-function keyDefinition(table: SpecTable, column: Column, types: Record<Column['type'], string>, identity: string): string {
-  const assigned = column.type === 'integer' && !column.written;
-  return `${quoted(column.column)} ${assigned ? identity : `${types[column.type]} NOT NULL PRIMARY KEY`}`;
+/** How a backend writes the key column the server makes: an identity, or a random UUID as text. */
+interface GeneratedKeys {
+  identity: string;
+  uuid: string;
 }
 
-function createTable(table: SpecTable, types: Record<Column['type'], string>, identity: string): string {
+/** The key column of a new table: one the database makes when no create writes it (generate/tables.ts). */
+function keyDefinition(column: Column, types: Record<Column['type'], string>, keys: GeneratedKeys): string {
+  if (column.generatedKey === 'identity') return `${quoted(column.column)} ${keys.identity}`;
+  const made = column.generatedKey === 'uuid' ? ` DEFAULT ${keys.uuid}` : '';
+  return `${quoted(column.column)} ${types[column.type]} NOT NULL PRIMARY KEY${made}`;
+}
+
+function createTable(
+  backend: Pick<Backend, 'literal'>,
+  table: SpecTable,
+  types: Record<Column['type'], string>,
+  keys: GeneratedKeys,
+): string {
   const definitions = table.columns.map((column) =>
     column.property === table.key
-      ? keyDefinition(table, column, types, identity)
-      : `${quoted(column.column)} ${types[column.type]}${constraints(table, column, false)}`,
+      ? keyDefinition(column, types, keys)
+      : `${quoted(column.column)} ${types[column.type]}${constraints(backend, table, column, false)}`,
   );
   return `CREATE TABLE ${quoted(table.table)} (\n  ${definitions.join(',\n  ')}\n);`;
 }
@@ -79,13 +99,16 @@ function createTable(table: SpecTable, types: Record<Column['type'], string>, id
 const SQLITE: Backend = {
   schema: SQLITE_SCHEMA,
   list: 'sqliteMigrations',
+  // SQLite has no boolean: true and false are 1 and 0 (src/storage/column-codec.ts).
+  literal: (value) => (typeof value === 'boolean' ? String(Number(value)) : literal(value)),
   // AUTOINCREMENT: an id is never given again, even after the highest row is gone.
-  createTable: (table) => createTable(table, SQLITE_SCHEMA.sqlTypes, 'INTEGER PRIMARY KEY AUTOINCREMENT'),
+  createTable: (table) =>
+    createTable(SQLITE, table, SQLITE_SCHEMA.sqlTypes, { identity: 'INTEGER PRIMARY KEY AUTOINCREMENT', uuid: SQLITE_UUID }),
   addColumns: (table, columns) =>
     columns
       .map(
         (column) =>
-          `ALTER TABLE ${quoted(table.table)} ADD COLUMN ${quoted(column.column)} ${SQLITE_SCHEMA.sqlTypes[column.type]}${constraints(table, column, true)};`,
+          `ALTER TABLE ${quoted(table.table)} ADD COLUMN ${quoted(column.column)} ${SQLITE_SCHEMA.sqlTypes[column.type]}${constraints(SQLITE, table, column, true)};`,
       )
       .join('\n'),
 };
@@ -93,11 +116,16 @@ const SQLITE: Backend = {
 const POSTGRES: Backend = {
   schema: POSTGRES_SCHEMA,
   list: 'postgresMigrations',
-  createTable: (table) => createTable(table, POSTGRES_SCHEMA.sqlTypes, 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY'),
+  literal,
+  createTable: (table) =>
+    createTable(POSTGRES, table, POSTGRES_SCHEMA.sqlTypes, {
+      identity: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+      uuid: '(gen_random_uuid()::text)',
+    }),
   addColumns(table, columns) {
     const added = columns.map(
       (column) =>
-        `ALTER TABLE ${quoted(table.table)} ADD COLUMN ${quoted(column.column)} ${POSTGRES_SCHEMA.sqlTypes[column.type]}${constraints(table, column, true)};`,
+        `ALTER TABLE ${quoted(table.table)} ADD COLUMN ${quoted(column.column)} ${POSTGRES_SCHEMA.sqlTypes[column.type]}${constraints(POSTGRES, table, column, true)};`,
     );
     // An index that covers every column a read selects is built again with the new ones, under a
     // new name first, so that reads keep their index until the new one is there.
@@ -117,6 +145,13 @@ const POSTGRES: Backend = {
     return [...added, ...rebuilt].join('\n');
   },
 };
+
+/** The DDL a backend's migration makes a stored schema's table with (what the store tests make their tables with). */
+export function createTableSql(document: OpenApiDocument, persisted: PersistedSchemas, backend: 'sqlite' | 'postgres'): string {
+  const all = persistedSchemas(document);
+  const table = { ...persisted, columns: columnsOf(document, persisted), foreignKeys: foreignKeys(document, persisted, all) };
+  return (backend === 'sqlite' ? SQLITE : POSTGRES).createTable(table);
+}
 
 /** A module of the project, loaded afresh: npm run dev's generator lives on while the lists grow. */
 let loads = 0;

@@ -19,6 +19,8 @@ export interface CrudOperation {
   entry: OperationEntry;
   kind: CrudKind;
   persisted: PersistedSchemas;
+  /** Path parameters the rows do not depend on (x-storage's unscoped). */
+  unscoped?: string[];
 }
 
 interface Parameter {
@@ -57,29 +59,58 @@ function responseOf(document: OpenApiDocument, { operation }: OperationEntry, st
   return response && resolveRef(document, response);
 }
 
-function parametersOf(document: OpenApiDocument, { operation }: OperationEntry): Parameter[] {
-  return ((operation.parameters as Parameter[] | undefined) ?? []).map((parameter) => resolveRef(document, parameter));
+/** An operation's parameters, its path item's included (the operation's own win: OpenAPI 3, Path Item Object). */
+function parametersOf(document: OpenApiDocument, { operation, pathParameters }: OperationEntry): Parameter[] {
+  const own = ((operation.parameters as Parameter[] | undefined) ?? []).map((parameter) => resolveRef(document, parameter));
+  const shared = (pathParameters as Parameter[]).map((parameter) => resolveRef(document, parameter));
+  return [...shared.filter((parameter) => !own.some(({ name, in: where }) => name === parameter.name && where === parameter.in)), ...own];
 }
 
 /** `x-storage: <kind>`, or `{ operation: <kind>, schema: <stored schema> }` where no body names it. */
-function markerOf(entry: OperationEntry): { kind: CrudKind; schema?: string } | undefined {
+function markerOf(entry: OperationEntry): Marker | undefined {
   const marker = entry.operation['x-storage'];
   const kind = typeof marker === 'object' && marker !== null ? (marker as { operation?: unknown }).operation : marker;
   if (!CRUD_KINDS.includes(kind as CrudKind)) return undefined;
-  const schema = typeof marker === 'object' ? (marker as { schema?: unknown }).schema : undefined;
-  return { kind: kind as CrudKind, ...(typeof schema === 'string' && { schema }) };
+  const { schema, unscoped } = (typeof marker === 'object' ? marker : {}) as { schema?: unknown; unscoped?: unknown };
+  if (unscoped !== undefined && !(Array.isArray(unscoped) && unscoped.every((name) => typeof name === 'string')))
+    throw new Error(`${entry.operation.operationId}: x-storage's unscoped is a list of path parameters (${HERE})`);
+  return { kind: kind as CrudKind, ...(typeof schema === 'string' && { schema }), ...(unscoped && { unscoped: unscoped }) };
 }
 
-/** The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each works on. */
+/** An operation's x-storage. */
+interface Marker {
+  kind: CrudKind;
+  /** The stored schema it works on, where no answer names it. */
+  schema?: string;
+  /**
+   * Path parameters the rows do not depend on (a parent's, as in /servers/{server_id}/keys/{key_id}):
+   * every value of them names the same rows. The user says so; otherwise a path parameter other than a
+   * row's key is refused, since storing nothing of it would answer every parent alike.
+   */
+  unscoped?: string[];
+}
+
+/** The component schema an operation's success answer (a create's 201, else 200) names, if any. */
+function answeredSchema(document: OpenApiDocument, entry: OperationEntry, kind: CrudKind): string | undefined {
+  const answer = (kind === 'create' ? responseOf(document, entry, '201') : undefined) ?? responseOf(document, entry, '200');
+  return schemaNamed(document, answer?.content?.['application/json']?.schema);
+}
+
+/**
+ * The operations marked `x-storage: create | get | list | update | delete`, with the stored schema each
+ * works on: the one its x-storage names, else the one its answer names, else (a delete) the one
+ * another marked operation of the same path answers with.
+ */
 export function crudOperations(document: OpenApiDocument): CrudOperation[] {
   const persisted = persistedSchemas(document);
-  const operations = listOperations(document).flatMap((entry): CrudOperation[] => {
+  const marked = listOperations(document).flatMap((entry) => {
     const marker = markerOf(entry);
-    if (!marker) return [];
+    return marker ? [{ entry, marker, named: marker.schema ?? answeredSchema(document, entry, marker.kind) }] : [];
+  });
+  const operations = marked.flatMap(({ entry, marker, named: answered }): CrudOperation[] => {
     const id = entry.operation.operationId;
-    const named =
-      marker.schema ??
-      schemaNamed(document, responseOf(document, entry, marker.kind === 'create' ? '201' : '200')?.content?.['application/json']?.schema);
+    // An answer without a body (a delete's) works on the schema another marked operation of its path answers with.
+    const named = answered ?? marked.find((other) => other.entry.path === entry.path && other.named !== undefined)?.named;
     if (!named)
       throw new Error(
         `${id}: x-storage ${marker.kind} needs its schema: { operation: ${marker.kind}, schema: <a schema marked x-storage> } (${HERE})`,
@@ -94,8 +125,25 @@ export function crudOperations(document: OpenApiDocument): CrudOperation[] {
       throw new Error(
         `${id}: If-Match compares ${named}'s versions: mark its x-storage versioned: true (and give preconditionFailed, its 412 error code) (${HERE})`,
       );
-    return [{ entry, kind: marker.kind, persisted: stored }];
+    if ((marker.kind === 'list' || marker.kind === 'create') && scopedPathParameters(document, entry, marker.unscoped).length > 0)
+      throw new Error(
+        `${id}: x-storage ${marker.kind} stores nothing of its path parameters: name them in x-storage's unscoped, ` +
+          `if every value of them names the same rows (${HERE})`,
+      );
+    return [{ entry, kind: marker.kind, persisted: stored, ...(marker.unscoped && { unscoped: marker.unscoped }) }];
   });
+  // Only the generic store converts booleans and JSON, and tells a required NULL from an absent one:
+  // a schema whose storage is hand-written (no generated operation works on it: pets) keeps to the rest.
+  for (const stored of persisted) {
+    if (operations.some(({ persisted: target }) => target.read === stored.read)) continue;
+    const column = columnsOf(document, stored).find(({ type, nullable }) => type === 'boolean' || type === 'json' || nullable);
+    if (column)
+      throw new Error(
+        `${stored.read}.${column.property} is ${column.nullable ? 'nullable' : `a ${column.type}`}, which only the generic store keeps, ` +
+          `and no operation marked x-storage create, get, list, update or delete works on ${stored.read}: its storage is hand-written ` +
+          `and binds strings, integers and numbers only. Mark its operations, or keep the property to those types (${HERE})`,
+      );
+  }
   // Only a generated delete answers a restricting reference's error: any other would answer 500.
   for (const owner of persisted) {
     for (const reference of owner.references ?? []) {
@@ -124,19 +172,68 @@ export function rulesPath(schema: string): string {
 }
 
 /** The one path parameter of a get or delete: it carries the key. */
-function keyParameter(document: OpenApiDocument, { entry, kind }: CrudOperation): string {
-  const path = parametersOf(document, entry).filter((parameter) => parameter.in === 'path');
+function keyParameter(document: OpenApiDocument, { entry, kind, unscoped }: CrudOperation): string {
+  const path = scopedPathParameters(document, entry, unscoped);
   if (path.length !== 1)
-    throw new Error(`${entry.operation.operationId}: x-storage ${kind} takes the row's key from its one path parameter (${HERE})`);
+    throw new Error(
+      `${entry.operation.operationId}: x-storage ${kind} takes the row's key from its one path parameter; ` +
+        `name any other in x-storage's unscoped, if every value of it names the same rows (${HERE})`,
+    );
   return path[0]!.name;
 }
 
-function notFoundCode({ entry, kind, persisted }: CrudOperation): string {
-  if (!persisted.notFound)
+/** The path parameters of an operation that its x-storage does not call unscoped. */
+function scopedPathParameters(document: OpenApiDocument, entry: OperationEntry, unscoped: readonly string[] = []): Parameter[] {
+  return parametersOf(document, entry).filter((parameter) => parameter.in === 'path' && !unscoped.includes(parameter.name));
+}
+
+/**
+ * The error a key that names no row raises: \`x-storage\`'s \`notFound\` code, given the key by its path
+ * parameter's name; by default the stack's own not_found (404), which names the schema and the key.
+ */
+function notFound({ persisted }: CrudOperation, parameter: string, key: string): string {
+  return persisted.notFound
+    ? `apiError('${persisted.notFound}', { ${parameter === key ? key : `${literal(parameter)}: ${key}`} })`
+    : `apiError('not_found', { resource: ${literal(persisted.read)}, key: String(${key}) })`;
+}
+
+/** The error code of notFound, for a handler's comment. */
+function notFoundCode({ persisted }: CrudOperation): string {
+  return persisted.notFound ?? 'not_found';
+}
+
+/**
+ * How a handler on one row reads its key from its path parameter: as it is, or, where the key is a
+ * number the path declares a string, converted (one that is no key names no row).
+ */
+function keyFromPath(
+  document: OpenApiDocument,
+  operation: CrudOperation,
+  parameter: string,
+): { path: string; key: string; convert: string; imports: string } {
+  const keyColumn = columnsOf(document, operation.persisted).find(({ property }) => property === operation.persisted.key)!;
+  const declared = parametersOf(document, operation.entry).find((candidate) => candidate.in === 'path' && candidate.name === parameter);
+  const type = resolveRef(document, (declared as { schema?: SchemaObject } | undefined)?.schema ?? {})['type'];
+  const identifier = /^[A-Za-z_$][\w$]*$/.test(parameter);
+  const given = identifier ? parameter : 'given';
+  const path = identifier ? `{ path: { ${parameter} }` : `{ path: { ${literal(parameter)}: given }`;
+  if (keyColumn.type === 'string' || type === 'integer' || type === 'number') return { path, key: given, convert: '', imports: '' };
+  return {
+    path,
+    key: 'key',
+    convert: `const key = integerKey(${given});\n    if (key === undefined) throw ${notFound(operation, parameter, given)};\n    `,
+    imports: "import { integerKey } from '../../src/handlers/row-key.js';\n",
+  };
+}
+
+/** The first of the statuses the operation documents: what its generated handler answers. */
+function documentedStatus(document: OpenApiDocument, operation: CrudOperation, statuses: readonly string[]): string {
+  const status = statuses.find((candidate) => responseOf(document, operation.entry, candidate) !== undefined);
+  if (!status)
     throw new Error(
-      `${entry.operation.operationId}: x-storage ${kind} answers 404 with ${persisted.read}'s x-storage \`notFound\` error code: give one (${HERE})`,
+      `${operation.entry.operation.operationId}: x-storage ${operation.kind} answers ${statuses.join(' or ')}: document one (${HERE})`,
     );
-  return persisted.notFound;
+  return status;
 }
 
 function needs(operation: CrudOperation, document: OpenApiDocument, status: string): Response {
@@ -157,9 +254,6 @@ function listHandler(document: OpenApiDocument, operation: CrudOperation): strin
   const { entry, persisted } = operation;
   const id = entry.operation.operationId;
   const columns = columnsOf(document, persisted);
-  const key = columns.find(({ property }) => property === persisted.key)!;
-  if (key.type !== 'integer')
-    throw new Error(`${id}: x-storage list pages by an integer key; ${persisted.read}.${persisted.key} is not one (${HERE})`);
   const query = parametersOf(document, entry)
     .filter((parameter) => parameter.in === 'query')
     .map(({ name }) => name);
@@ -168,9 +262,12 @@ function listHandler(document: OpenApiDocument, operation: CrudOperation): strin
     if (!columns.some((column) => column.read && column.property === name))
       throw new Error(`${id}: query parameter ${name} is neither limit, cursor nor a property of ${persisted.read} to filter on (${HERE})`);
   }
-  if (!query.includes('limit')) throw new Error(`${id}: x-storage list needs a \`limit\` query parameter (with a default) (${HERE})`);
+  if (!query.includes('limit')) return everyRowHandler(document, operation, filters);
+  const key = columns.find(({ property }) => property === persisted.key)!;
+  if (key.type !== 'integer')
+    throw new Error(`${id}: x-storage list pages by an integer key; ${persisted.read}.${persisted.key} is not one (${HERE})`);
   const linked = needs(operation, document, '200').headers?.['Link'] !== undefined;
-  const filterObject = `{ ${filters.map((name) => `${literal(name)}: query[${literal(name)}]`).join(', ')} }`;
+  const filterObject = filtersOf(filters);
   const cursor = query.includes('cursor');
   const nextPage = linked
     ? `return { status: 200, body: items, headers: { Link: nextPageLink(path, { limit, ...filters }, encodeCursor(items[limit - 1]!.${persisted.key})) } };`
@@ -202,6 +299,35 @@ export function ${id}(${linked ? "{ storage, basePath }: Pick<HandlerDeps, 'stor
   };
 }
 `;
+}
+
+/**
+ * A list whose operation declares no \`limit\`: the document pages nothing, so it answers every row (with
+ * the filters given), in key order. A table that grows without bound wants a \`limit\` in the spec.
+ */
+function everyRowHandler(document: OpenApiDocument, operation: CrudOperation, filters: readonly string[]): string {
+  const { entry, persisted } = operation;
+  const id = entry.operation.operationId;
+  needs(operation, document, '200');
+  const filterObject = filtersOf(filters);
+  return `import type { HandlerDeps } from '../../src/handlers/deps.js';
+import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
+${imports(operation, [])}
+
+/** ${id}: every ${persisted.read}${filters.length ? ' that matches the filters given' : ''}, in key order (the operation declares no limit). */
+export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
+  const answer = (rows: ${persisted.read}Row[]): OperationResult<'${id}'> => ({ status: 200, body: rows.map(${lowerFirst(persisted.read)}FromRow) });
+  return (${filters.length ? '{ query }' : ''}) => {
+    const rows = storage.listRows<${persisted.read}Row>(${upperSnake(persisted.read)}_TABLE, { limit: Number.MAX_SAFE_INTEGER, filters: ${filterObject} });
+    return rows instanceof Promise ? rows.then(answer) : answer(rows);
+  };
+}
+`;
+}
+
+/** The filters of a list: each query parameter's value, by the property it filters on. */
+function filtersOf(filters: readonly string[]): string {
+  return filters.length ? `{ ${filters.map((name) => `${literal(name)}: query[${literal(name)}]`).join(', ')} }` : '{}';
 }
 
 /** What the handler of an operation on one row (get, delete) is written from, once its `status` is documented. */
@@ -253,24 +379,30 @@ function getHandler(document: OpenApiDocument, operation: CrudOperation): string
   const { id, parameter, persisted } = onOneRow(document, operation, '200');
   const withTag = tagged(document, operation);
   const row = rowType(document, persisted);
+  const key = keyFromPath(document, operation, parameter);
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 ${withTag ? "import { rowETag } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler, OperationResult } from '../../src/handlers/operation.js';
-${imports(operation, [])}
+${key.imports}${imports(operation, [])}
 
 /** ${id}: one ${persisted.read} by its key${withTag ? ', with its ETag' : ''}, or ${notFoundCode(operation)}. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  const answer = (${parameter}: number, row: ${row.type} | undefined): OperationResult<'${id}'> => {
-    if (!row) throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
+  const answer = (${key.key}: ${keyType(document, persisted)}, row: ${row.type} | undefined): OperationResult<'${id}'> => {
+    if (!row) throw ${notFound(operation, parameter, key.key)};
+    return { status: 200, body: ${lowerFirst(persisted.read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${key.key}, ${row.version}) }` : ''} };
   };
   // Without async: on a backend that answers at once, so does the handler.
-  return ({ path: { ${parameter} } }) => {
-    const row = storage.getRow<${row.type}>(${upperSnake(persisted.read)}_TABLE, ${parameter});
-    return row instanceof Promise ? row.then((found) => answer(${parameter}, found)) : answer(${parameter}, row);
+  return (${key.path} }) => {
+    ${key.convert}const row = storage.getRow<${row.type}>(${upperSnake(persisted.read)}_TABLE, ${key.key});
+    return row instanceof Promise ? row.then((found) => answer(${key.key}, found)) : answer(${key.key}, row);
   };
 }
 `;
+}
+
+/** The TypeScript type of a table's key. */
+function keyType(document: OpenApiDocument, persisted: PersistedSchemas): string {
+  return columnsOf(document, persisted).find(({ property }) => property === persisted.key)!.type === 'string' ? 'string' : 'number';
 }
 
 function updateHandler(document: OpenApiDocument, operation: CrudOperation): string {
@@ -283,11 +415,12 @@ function updateHandler(document: OpenApiDocument, operation: CrudOperation): str
   const withTag = tagged(document, operation);
   const row = rowType(document, persisted);
   const condition = ifMatch(document, operation, parameter);
+  const key = keyFromPath(document, operation, parameter);
   const tagImports = [...(condition.expected ? ['expectedVersions'] : []), ...(withTag ? ['rowETag'] : [])];
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 ${tagImports.length ? `import { ${tagImports.join(', ')} } from '../../src/handlers/entity-tags.js';\n` : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
-${imports(operation, [`${lowerFirst(patched)}Values`])}
+${key.imports}${imports(operation, [`${lowerFirst(patched)}Values`])}
 
 /**
  * ${id}: applies a merge patch (${patched}) to one ${read} and answers it as it is now${withTag ? ', with its new ETag' : ''}, or ${notFoundCode(operation)}.${
@@ -297,18 +430,22 @@ ${imports(operation, [`${lowerFirst(patched)}Values`])}
  }
  */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''}, body }) => {
-    ${condition.expected}const outcome = await storage.updateRow<${row.type}>(${upperSnake(read)}_TABLE, ${parameter}, ${lowerFirst(patched)}Values(body)${condition.argument});
-    if (outcome.kind ${condition.expected ? "=== 'not_found'" : "!== 'updated'"}) throw apiError('${notFoundCode(operation)}', { ${parameter} });
+  return async (${key.path}${condition.expected ? ', headers' : ''}, body }) => {
+    ${key.convert}${condition.expected}const outcome = await storage.updateRow<${row.type}>(${upperSnake(read)}_TABLE, ${key.key}, ${lowerFirst(patched)}Values(body)${condition.argument});
+    if (outcome.kind ${condition.expected ? "=== 'not_found'" : "!== 'updated'"}) throw ${notFound(operation, parameter, key.key)};
     ${condition.refusal}const { row } = outcome;
-    return { status: 200, body: ${lowerFirst(read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${parameter}, ${row.version}) }` : ''} };
+    return { status: 200, body: ${lowerFirst(read)}FromRow(row)${withTag ? `, headers: { ETag: rowETag(${key.key}, ${row.version}) }` : ''} };
   };
 }
 `;
 }
 
 function deleteHandler(document: OpenApiDocument, operation: CrudOperation): string {
-  const { id, parameter, persisted } = onOneRow(document, operation, '204');
+  const status = documentedStatus(document, operation, ['204', '200']);
+  const { id, parameter, persisted } = onOneRow(document, operation, status);
+  if (needs(operation, document, status).content !== undefined)
+    throw new Error(`${id}: x-storage delete answers ${status} without a body, but the spec gives it content: drop the content (${HERE})`);
+  const key = keyFromPath(document, operation, parameter);
   const restrictions = restrictingKeys(document, persisted, persistedSchemas(document));
   if (restrictions.length > 0) needs(operation, document, '409');
   const refusals = restrictions.map(
@@ -326,7 +463,7 @@ function deleteHandler(document: OpenApiDocument, operation: CrudOperation): str
   return `import { apiError } from '../../src/errors/api-error.js';
 import type { HandlerDeps } from '../../src/handlers/deps.js';
 ${condition.expected ? "import { expectedVersions } from '../../src/handlers/entity-tags.js';\n" : ''}import type { OperationHandler } from '../../src/handlers/operation.js';
-import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
+${key.imports}import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
 
 /** ${id}: removes one ${persisted.read} by its key (its key is never reused), or ${notFoundCode(operation)}${
     refusals.length
@@ -334,13 +471,25 @@ import { ${upperSnake(persisted.read)}_TABLE } from '../tables.js';
       : ''
   }. */
 export function ${id}({ storage }: Pick<HandlerDeps, 'storage'>): OperationHandler<'${id}'> {
-  return async ({ path: { ${parameter} }${condition.expected ? ', headers' : ''} }) => {
-    ${condition.expected}const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${parameter}${condition.argument});
-    if (outcome.kind === 'not_found') throw apiError('${notFoundCode(operation)}', { ${parameter} });
-    ${condition.refusal}${restricted}return { status: 204 };
+  return async (${key.path}${condition.expected ? ', headers' : ''} }) => {
+    ${key.convert}${condition.expected}const outcome = await storage.deleteRow(${upperSnake(persisted.read)}_TABLE, ${key.key}${condition.argument});
+    if (outcome.kind === 'not_found') throw ${notFound(operation, parameter, key.key)};
+    ${condition.refusal}${restricted}return { status: ${status} };
   };
 }
 `;
+}
+
+/** Whether the client sends a row's key (a create writes it): then a key a row has already is refused. */
+function clientKey(document: OpenApiDocument, persisted: PersistedSchemas): boolean {
+  return columnsOf(document, persisted).some(({ property, written }) => property === persisted.key && written);
+}
+
+/** The error of a create whose key a row has: \`x-storage\`'s \`conflict\` code, else the stack's conflict (409). */
+function conflict({ read, key, conflict: code }: PersistedSchemas): string {
+  return code
+    ? `apiError('${code}', { ${key}: input.${key} })`
+    : `apiError('conflict', { resource: ${literal(read)}, key: String(input.${key}) })`;
 }
 
 function createHandler(document: OpenApiDocument, operation: CrudOperation, all: readonly CrudOperation[]): string {
@@ -348,14 +497,16 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const id = entry.operation.operationId;
   const { read, written } = persisted;
   if (!written) throw new Error(`${id}: x-storage create inserts ${read}'s x-storage \`written\` schema: name it (${HERE})`);
-  const located = needs(operation, document, '201').headers?.['Location'] !== undefined;
+  const status = documentedStatus(document, operation, ['201', '200']);
+  const located = needs(operation, document, status).headers?.['Location'] !== undefined;
   const getter = all.find((other) => other.kind === 'get' && other.persisted.read === read);
   if (located && !getter)
     throw new Error(`${id}: its Location names where the ${read} is read: mark that operation x-storage get (${HERE})`);
-  const withTag = tagged(document, operation, '201');
+  const withTag = tagged(document, operation, status);
   const row = rowType(document, persisted);
+  // A Location only where the answer declares one.
   const headers = [
-    ...(getter
+    ...(located && getter
       ? [
           `Location: operationPath(basePath, '${getter.entry.operation.operationId}', { ${keyParameter(document, getter)}: created.${persisted.key} })`,
         ]
@@ -365,11 +516,11 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const location = headers.length ? `, headers: { ${headers.join(', ')} }` : '';
   const references = foreignKeys(document, persisted, persistedSchemas(document)).map(
     ({ property, error }) =>
-      `if (outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
+      `if (outcome.kind === 'missing_reference' && outcome.property === ${literal(property)}) throw apiError('${error}', { ${property}: input.${property} });`,
   );
-  const refusal = `if (outcome.kind === 'missing_reference') {
-      ${references.join('\n      ')}
-      throw new Error(\`\${outcome.property} names no row\`);
+  const refusal = `if (outcome.kind === 'missing_reference' || outcome.kind === 'duplicate_key') {
+      ${[...(clientKey(document, persisted) ? [`if (outcome.kind === 'duplicate_key') throw ${conflict(persisted)};`] : []), ...references].join('\n      ')}
+      throw new Error(\`the insert was refused: \${outcome.kind}\`);
     }`;
   const keyHeader = headerParameter(document, entry, IDEMPOTENCY_KEY);
   if (keyHeader) for (const status of ['409', '422']) needs(operation, document, status);
@@ -377,7 +528,7 @@ function createHandler(document: OpenApiDocument, operation: CrudOperation, all:
   const insert = `storage.insertRow<${row.type}>(${upperSnake(read)}_TABLE, ${lowerFirst(written)}Values(input))`;
   const answer = `const answer = (row: ${row.type}): OperationResult<'${id}'> => {
     const created = ${lowerFirst(read)}FromRow(row);
-    return { status: 201, body: created${location} };
+    return { status: ${status}, body: created${location} };
   };`;
   const body = keyHeader
     ? `return async ({ body, headers, principal, render }) => {

@@ -25,6 +25,8 @@ export interface PersistedSchemas {
   references?: readonly Reference[];
   /** The error code of an operation that names no row of the table (`x-storage`'s `notFound`): 404. */
   notFound?: string;
+  /** The error code (409) of a create whose key, one the client sends, a row has (`x-storage`'s `conflict`). */
+  conflict?: string;
   /** Each row has a version, raised by every update, for its ETag (`x-storage`'s `versioned`). */
   versioned?: boolean;
   /** The error code (412) of an update or delete whose If-Match lists none of the row's ETags (`x-storage`'s `preconditionFailed`). */
@@ -66,6 +68,7 @@ interface StorageMarker {
   written?: string;
   patched?: string;
   notFound?: string;
+  conflict?: string;
   references?: Reference[];
   versioned?: boolean;
   preconditionFailed?: string;
@@ -121,6 +124,7 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         ...(indexes.length > 0 && { indexes }),
         ...(marker.references && { references: marker.references }),
         ...(marker.notFound && { notFound: marker.notFound }),
+        ...(marker.conflict && { conflict: marker.conflict }),
         ...(marker.versioned === true && { versioned: true }),
         ...(marker.preconditionFailed && { preconditionFailed: marker.preconditionFailed }),
         ...(marker.coveringIndexes && {
@@ -145,10 +149,12 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
 }
 
 /**
- * The JSON types a column holds as they are: both drivers bind and read them without conversion
- * (better-sqlite3 binds no boolean, and null stands for an absent property).
+ * What a column holds, by the JSON Schema shape of its property: a string (whatever its format or
+ * enum: kept as written), an integer (64 bits in both backends), a number, a boolean, or any other
+ * JSON value (an object, an array, a choice of shapes) kept as JSON and returned as it came. Each
+ * backend says how it stores each (src/storage/column-codec.ts converts where its driver does not).
  */
-const COLUMN_TYPES = ['string', 'integer', 'number'] as const;
+const COLUMN_TYPES = ['string', 'integer', 'number', 'boolean', 'json'] as const;
 type ColumnType = (typeof COLUMN_TYPES)[number];
 
 export interface Column {
@@ -164,8 +170,16 @@ export interface Column {
   /** Required in the read schema (never null), resp. in the written one. */
   readRequired: boolean;
   writtenRequired: boolean;
+  /**
+   * The property may be null (3.1 `type: [T, 'null']`, `anyOf` with `{ type: 'null' }`, 3.0
+   * `nullable: true`): its column allows NULL, which a required property reads back as null and an
+   * optional one as absent.
+   */
+  nullable: boolean;
+  /** The server makes the key of a new row (a key no create writes): an identity for an integer, a random UUID for a uuid. */
+  generatedKey?: 'identity' | 'uuid';
   /** The schema's `default`, if it has one: what a migration gives the rows that exist (scripts/generate/migrations.ts). */
-  defaultValue?: string | number;
+  defaultValue?: string | number | boolean;
 }
 
 interface Property {
@@ -200,20 +214,60 @@ function propertiesOf(document: OpenApiDocument, name: string, schema: SchemaObj
   return [...members.map((member) => ({ ...member, required: member.required || required.has(member.name) })), ...own];
 }
 
-function columnTypeOf(schemaName: string, property: Property): ColumnType {
-  const declared = property.schema['type'];
-  const types = Array.isArray(declared) ? (declared as unknown[]) : [declared];
-  const where = `${schemaName}.${property.name}`;
-  if (types.includes('null'))
-    throw new Error(`${where} may be null, which storage uses for an absent property: make it optional instead (${HERE})`);
+/** A property's column type, and whether it may be null. */
+interface Shape {
+  type: ColumnType;
+  nullable: boolean;
+}
+
+const SCALARS: Record<string, ColumnType> = { string: 'string', integer: 'integer', number: 'number', boolean: 'boolean' };
+
+/** The one JSON type all of an enum's (or const's) values have, else json. */
+function typeOfValues(values: unknown[]): ColumnType {
+  const types = new Set(
+    values
+      .filter((value) => value !== null)
+      .map((value) => (typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value)),
+  );
+  if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
   const [type] = types;
-  if (types.length !== 1 || !COLUMN_TYPES.includes(type as ColumnType)) {
+  return types.size === 1 && SCALARS[type!] ? SCALARS[type!]! : 'json';
+}
+
+/**
+ * The column a property's schema needs. Any shape that is not one scalar type is kept as JSON, which
+ * returns exactly what was written; only what a JSON body cannot carry as it is declared is refused.
+ */
+function shapeOf(document: OpenApiDocument, where: string, given: SchemaObject): Shape {
+  const schema = { ...resolveRef(document, given), ...withoutRef(given) };
+  const declared = schema['type'];
+  const types = (Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]) as string[];
+  const values = (schema['enum'] as unknown[] | undefined) ?? ('const' in schema ? [schema['const']] : undefined);
+  const alternatives = ((schema['anyOf'] ?? schema['oneOf']) as SchemaObject[] | undefined)?.map((member) => resolveRef(document, member));
+  const isNull = (member: SchemaObject) => member['type'] === 'null' || (member['enum'] as unknown[] | undefined)?.every((v) => v === null);
+  const nullable =
+    schema['nullable'] === true || types.includes('null') || (values?.includes(null) ?? false) || (alternatives?.some(isNull) ?? false);
+  if (schema['format'] === 'binary' || schema['contentMediaType'] !== undefined)
     throw new Error(
-      `${where} has type ${JSON.stringify(declared)}: a column holds one of ${COLUMN_TYPES.join(', ')}; ` +
-        `another needs a conversion both ways in both backends (${HERE}, docs/adding-a-field.md)`,
+      `${where} is binary content, which a JSON body does not carry: store it elsewhere and keep its address (a string) here, ` +
+        `or leave it out of the stored schema (${HERE})`,
     );
+  const nonNull = types.filter((type) => type !== 'null');
+  if (alternatives !== undefined) {
+    const kept = alternatives.filter((member) => !isNull(member));
+    // One shape or null: that shape's column. Several: JSON, which keeps whichever was written.
+    const one = kept.length === 1 && nonNull.length === 0 ? shapeOf(document, where, kept[0]!) : { type: 'json' as const, nullable };
+    return { type: one.type, nullable: nullable || one.nullable };
   }
-  return type as ColumnType;
+  const members = schema['allOf'] as SchemaObject[] | undefined;
+  // One member, the way 3.0 writes a nullable $ref (allOf: [X], nullable: true): that member's column.
+  if (members?.length === 1 && schema['properties'] === undefined) {
+    const one = shapeOf(document, where, members[0]!);
+    return { type: one.type, nullable: nullable || one.nullable };
+  }
+  if (nonNull.length === 1 && SCALARS[nonNull[0]!] && !members) return { type: SCALARS[nonNull[0]!]!, nullable };
+  if (nonNull.length === 0 && values !== undefined) return { type: typeOfValues(values), nullable };
+  return { type: 'json', nullable };
 }
 
 /** The column of a property: snake_case, `categoryId` → `category_id`. */
@@ -227,26 +281,42 @@ export function columnName(property: string): string {
   return column;
 }
 
-/**
- * The type of a merge patch's property, and whether it may be null (RFC 7396: null removes the
- * property), written as `type: [T, 'null']` or as `anyOf`/`oneOf` of a schema and `{ type: 'null' }`.
- */
-function patchTypeOf(document: OpenApiDocument, schemaName: string, property: Property): { type: ColumnType; nullable: boolean } {
-  const members = ((property.schema['anyOf'] ?? property.schema['oneOf']) as SchemaObject[] | undefined)?.map((member) =>
-    resolveRef(document, member),
+/** A random UUID as the server makes one: what a string key must admit for the server to make it. */
+const SAMPLE_UUID = '0b7e3f4a-9c2d-4e1f-8a6b-5d4c3b2a1f0e';
+
+/** Whether a string schema admits a UUID: no other format, length or pattern stands against one. */
+function admitsUuid(schema: SchemaObject): boolean {
+  const { format, pattern, maxLength, minLength, enum: values } = schema as Record<string, unknown>;
+  return (
+    (format === undefined || format === 'uuid') &&
+    values === undefined &&
+    (typeof maxLength !== 'number' || maxLength >= SAMPLE_UUID.length) &&
+    (typeof minLength !== 'number' || minLength <= SAMPLE_UUID.length) &&
+    (typeof pattern !== 'string' || new RegExp(pattern, 'u').test(SAMPLE_UUID))
   );
-  if (!members) {
-    const declared = property.schema['type'];
-    const types = Array.isArray(declared) ? (declared as unknown[]) : [declared];
-    const rest = types.filter((type) => type !== 'null');
-    const type = columnTypeOf(schemaName, { ...property, schema: { ...property.schema, type: rest.length === 1 ? rest[0] : rest } });
-    return { type, nullable: types.includes('null') };
+}
+
+/**
+ * Who makes a row's key: the client, when a create writes it; otherwise the server, which makes an
+ * integer (an identity; for a \`number\` key too) or a random UUID for a string key that admits one.
+ */
+function generatedKey(document: OpenApiDocument, persisted: PersistedSchemas, key: Column): Column['generatedKey'] {
+  const where = `${persisted.read}.${key.property}, the key of table ${persisted.table},`;
+  if (key.type !== 'integer' && key.type !== 'number' && key.type !== 'string')
+    throw new Error(`${where} is a ${key.type}: a key is an integer or a string (${HERE})`);
+  if (key.written) {
+    if (key.type === 'number')
+      throw new Error(`${where} is a number the client sends: a key is an integer or a string; make it \`type: integer\` (${HERE})`);
+    return undefined;
   }
-  const isNull = (member: SchemaObject) => member['type'] === 'null';
-  const values = members.filter((member) => !isNull(member));
-  if (values.length !== 1)
-    throw new Error(`${schemaName}.${property.name}: a merge patch's property is one schema, or one and null (${HERE})`);
-  return { type: columnTypeOf(schemaName, { ...property, schema: values[0]! }), nullable: members.some(isNull) };
+  if (key.type !== 'string') return 'identity';
+  const schema = document.components.schemas[persisted.read]!;
+  const property = propertiesOf(document, persisted.read, schema).find(({ name }) => name === key.property)!;
+  if (admitsUuid({ ...resolveRef(document, property.schema), ...withoutRef(property.schema) })) return 'uuid';
+  throw new Error(
+    `${where} is a string no create writes, whose format, length or pattern refuses a UUID, the only string key the server makes. ` +
+      `Let it admit a UUID (\`format: uuid\`), make it an integer, or let the client send it (a property of ${persisted.written ?? 'the written schema'}, not readOnly) (${HERE})`,
+  );
 }
 
 /** The table's columns: the read schema's properties in order, then those only the written one has. */
@@ -257,31 +327,50 @@ export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas
     if (!found) throw new Error(`openapi.yaml has no schema ${name}, which storage persists (${HERE})`);
     return propertiesOf(document, name, found);
   };
-  const readProperties = schema(read);
-  const writtenProperties = new Map((written ? schema(written) : []).map((property) => [property.name, property]));
+  // readOnly is never written (a create ignores it: the server sets it); writeOnly is never read back.
+  const readProperties = schema(read).filter((property) => property.schema['writeOnly'] !== true);
+  const writtenProperties = new Map(
+    (written ? schema(written) : [])
+      .filter((property) => property.schema['readOnly'] !== true)
+      .map((property) => [property.name, property]),
+  );
   const columns = new Map<string, Column>();
   for (const property of [...readProperties, ...writtenProperties.values()]) {
     if (columns.has(property.name)) continue;
     const inRead = readProperties.find((candidate) => candidate.name === property.name);
     const inWritten = writtenProperties.get(property.name);
+    const shape = shapeOf(document, `${inRead ? read : written!}.${property.name}`, property.schema);
     const column: Column = {
       property: property.name,
       column: columnName(property.name),
-      type: columnTypeOf(inRead ? read : written!, property),
+      type: shape.type,
       read: inRead !== undefined,
       written: inWritten !== undefined,
       patched: false,
       readRequired: inRead?.required ?? false,
       writtenRequired: inWritten?.required ?? false,
+      nullable: shape.nullable,
     };
     const defaultValue = (inRead ?? inWritten)!.schema['default'];
-    if (typeof defaultValue === 'string' || typeof defaultValue === 'number') column.defaultValue = defaultValue;
-    if (inRead && inWritten && columnTypeOf(written!, inWritten) !== column.type)
-      throw new Error(`${read}.${property.name} and ${written}.${property.name} differ in type: one column holds both (${HERE})`);
-    if (column.readRequired && column.written && !column.writtenRequired) {
+    if (['string', 'number', 'boolean'].includes(typeof defaultValue) && column.type !== 'json')
+      column.defaultValue = defaultValue as string | number | boolean;
+    if (inRead && inWritten) {
+      const writtenShape = shapeOf(document, `${written!}.${property.name}`, inWritten.schema);
+      if (writtenShape.type !== column.type)
+        throw new Error(
+          `${read}.${property.name} (${column.type}) and ${written}.${property.name} (${writtenShape.type}) differ in type: ` +
+            `one column holds both; give them one type (${HERE})`,
+        );
+      if (writtenShape.nullable && !column.nullable && column.readRequired)
+        throw new Error(
+          `${written}.${property.name} may be null, but ${read}.${property.name} is required and never null: make both nullable, or neither (${HERE})`,
+        );
+      column.nullable ||= writtenShape.nullable;
+    }
+    if (column.readRequired && column.written && !column.writtenRequired && column.defaultValue === undefined && !column.nullable) {
       throw new Error(
         `${read}.${property.name} is required but ${written}.${property.name} is optional: a create without it would store null. ` +
-          `Require it in ${written}, or leave it out of ${written} and give its column a DEFAULT (${HERE})`,
+          `Require it in ${written}, give it a \`default\`, or leave it out of ${written} (${HERE})`,
       );
     }
     columns.set(property.name, column);
@@ -291,9 +380,9 @@ export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas
     const where = `${patched}.${property.name}`;
     if (!column?.read)
       throw new Error(`${where} is no property of ${read}: an update can only change what a read returns; add it to ${read} (${HERE})`);
-    const { type, nullable } = patchTypeOf(document, patched!, property);
+    const { type, nullable } = shapeOf(document, where, property.schema);
     if (type !== column.type) throw new Error(`${where} and ${read}.${property.name} differ in type: one column holds both (${HERE})`);
-    if (nullable && column.readRequired)
+    if (nullable && column.readRequired && !column.nullable)
       throw new Error(`${where} may be null, which would remove ${read}.${property.name}, a required property: make it non-null (${HERE})`);
     column.patched = true;
   }
@@ -318,12 +407,17 @@ export function columnsOf(document: OpenApiDocument, persisted: PersistedSchemas
       patched: false,
       readRequired: true,
       writtenRequired: false,
+      nullable: false,
       defaultValue: 1,
     });
   }
   const keyColumn = columns.get(keyProperty);
-  if (!keyColumn?.read || !keyColumn.readRequired)
-    throw new Error(`${read}.${keyProperty}, the key of table ${persisted.table}, must be a required property of ${read} (${HERE})`);
+  if (!keyColumn?.read)
+    throw new Error(`${read}.${keyProperty}, the key of table ${persisted.table}, must be a property of ${read} (${HERE})`);
+  keyColumn.generatedKey = generatedKey(document, persisted, keyColumn);
+  // A primary key is never null: every read has it, whatever the schema requires.
+  keyColumn.readRequired = true;
+  keyColumn.nullable = false;
   return [...columns.values()];
 }
 
@@ -401,13 +495,15 @@ function tableModule(document: OpenApiDocument, persisted: PersistedSchemas, all
   );
   const create = written
     ? `
-/** What a create inserts: ${written}'s columns, in order; an absent property is null. */
+/** What a create inserts: ${written}'s columns, in order; an absent property is its schema's default, or null. */
 export type ${written}Values = [${writtenColumns.map((column) => cell(written, column, column.writtenRequired)).join(', ')}];
 
 export function ${lowerFirst(written)}Values(${lowerFirst(written)}: ${written}): ${written}Values {
   return [${writtenColumns
     .map((column) =>
-      column.writtenRequired ? member(lowerFirst(written), column.property) : `${member(lowerFirst(written), column.property)} ?? null`,
+      column.writtenRequired
+        ? member(lowerFirst(written), column.property)
+        : `${member(lowerFirst(written), column.property)} ?? ${literal(column.defaultValue ?? null)}`,
     )
     .join(', ')}];
 }
@@ -460,7 +556,7 @@ ${description.map((line) => `    ${line}`).join('\n')}
 export type ${rowType} = [${readColumns.map((column) => cell(read, column, column.readRequired)).join(', ')}];
 
 export function ${lowerFirst(read)}FromRow(row: readonly [...${rowType}, ...unknown[]]): ${read} {
-  const value: ${read} = { ${required.join(', ')} };
+  const value: Writable<${read}> = { ${required.join(', ')} };
 ${optional.map((line) => `  ${line}`).join('\n')}
   return value;
 }
@@ -476,6 +572,9 @@ export function tablesModule(document: OpenApiDocument, header: string): string 
   return `${header}import type { components } from './openapi.js';
 
 ${schemas.map((name) => `type ${name} = components['schemas'][${literal(name)}];`).join('\n')}
+
+/** A schema's object as a mapper fills it in, readOnly properties included (the server sets those). */
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The JSON types a column may hold: each backend says how it stores each. */
 export type ColumnType = ${COLUMN_TYPES.map(literal).join(' | ')};

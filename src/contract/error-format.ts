@@ -12,7 +12,7 @@ export interface ErrorFacts {
 /** How every error the stack writes goes out: decided once, at start-up, from the document. */
 export interface ErrorFormat {
   /** What the document's error responses declare: a problem document, or an object of code and message. */
-  kind: 'problem' | 'code-message';
+  kind: 'problem' | 'code-message' | 'message';
   /** The Content-Type header of every error response. */
   contentType: string;
   /** The body of an error, as the text sent. */
@@ -48,6 +48,18 @@ function codeMessageFormat(contentType: string, withStatus: boolean): ErrorForma
   };
 }
 
+/** What a schema without a code may call its human-readable message (PowerDNS's `error`). */
+const MESSAGE_MEMBERS = ['message', 'error', 'detail'];
+
+/** An object of the message under the schema's name for it, with the code where the schema has room for one. */
+function messageFormat(contentType: string, member: string, withCode: boolean): ErrorFormat {
+  return {
+    kind: 'message',
+    contentType,
+    render: ({ code, message }) => JSON.stringify(withCode ? { [member]: message, code } : { [member]: message }),
+  };
+}
+
 /** The documented default, for a document whose error responses declare no JSON body: RFC 9457 problem documents. */
 export const DEFAULT_ERROR_FORMAT = problemFormat(`${PROBLEM_MEDIA_TYPE}; charset=utf-8`, true);
 
@@ -76,14 +88,28 @@ function formatOf(document: OpenApiDocument, mediaType: string, schema: SchemaOb
   if (essence === PROBLEM_MEDIA_TYPE || PROBLEM_MEMBERS.filter((name) => properties.has(name)).length >= 2)
     return problemFormat(contentType, room('code'));
   if (properties.has('code') && properties.has('message')) return codeMessageFormat(contentType, properties.has('status'));
+  // A string message member that is all the schema requires: filled with the message alone.
+  const required = new Set((resolveRef(document, schema ?? {})['required'] as string[] | undefined) ?? []);
+  const member = MESSAGE_MEMBERS.find(
+    (name) => properties.has(name) && [...required].every((needed) => needed === name) && stringMember(document, schema, name),
+  );
+  if (member) return messageFormat(contentType, member, !closed);
   return undefined;
+}
+
+/** Whether the schema's property `name` is a string. */
+function stringMember(document: OpenApiDocument, schema: SchemaObject | undefined, name: string): boolean {
+  const property = (resolveRef(document, schema ?? {})['properties'] as Record<string, SchemaObject> | undefined)?.[name];
+  return property !== undefined && resolveRef(document, property)['type'] === 'string';
 }
 
 /**
  * The format of every error the stack writes (400, 401, 404, 405, 413, 429, 501, 503, ...), from the
  * first 4xx, 5xx or default response, in document order, that declares a JSON body it can fill:
  * `application/problem+json` or a schema with RFC 9457's members makes problem documents; a schema
- * with `code` and `message` makes that object. A document that declares neither gets problem documents.
+ * with `code` and `message` makes that object; one that requires no more than a string `message`,
+ * `error` or `detail` gets that member (and `code`, where it is open to it). A document that declares
+ * none of these gets problem documents.
  */
 export function readErrorFormat(document: OpenApiDocument, operations: readonly OperationEntry[]): ErrorFormat {
   for (const { operation } of operations) {

@@ -35,6 +35,8 @@ const STACK_ERROR_MESSAGES = {
   missing_api_key: ({ how }: { how: string }) => `Send an API key as ${how}.`,
   invalid_api_key: 'The API key is not valid: it is unknown or has been revoked.',
   route_not_found: ({ method, path }: { method: string; path: string }) => `No operation at ${method} ${path}.`,
+  not_found: ({ resource, key }: { resource: string; key: string }) => `There is no ${resource} ${key}.`,
+  conflict: ({ resource, key }: { resource: string; key: string }) => `There is a ${resource} ${key} already.`,
   method_not_allowed: ({ method, allow }: { method: string; allow: string }) =>
     `${method} is not allowed here; use ${allow || 'another method'}.`,
   request_timeout: ({ part }: { part: 'headers' | 'request' }) =>

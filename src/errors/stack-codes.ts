@@ -15,9 +15,13 @@ export const STACK_ERROR_STATUSES = {
   missing_api_key: 401,
   invalid_api_key: 401,
   route_not_found: 404,
+  // Raised by every generated get, update and delete (x-storage) whose schema names no notFound code of its own.
+  not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   operation_sunset: 410,
+  // Raised by every generated create (x-storage) whose key, one the client sends, a row has already.
+  conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
   uri_too_long: 414,

@@ -74,6 +74,11 @@ export function updateSql(table: StoredTable, at: Placeholder, expected?: number
   return `UPDATE ${quoted(table.table)} SET ${assignments.join(', ')} WHERE ${keyColumn(table)} = ${at(key)}${versionCondition(expected, key + 1, at)} RETURNING ${readList(table)}`;
 }
 
+/** What every key of a table is greater than: the first page starts after it. */
+export function firstKey(table: StoredTable): number | string {
+  return table.columns.find(({ property }) => property === table.key)?.type === 'string' ? '' : 0;
+}
+
 /** A page in key order: parameters are the filters' values, in order, then the key to start after, then the limit. */
 export function listSql(table: StoredTable, filtered: readonly string[], at: Placeholder): string {
   const conditions = filterColumns(table, filtered).map((column, index) => `${column} = ${at(index + 1)}`);
@@ -108,7 +113,7 @@ export function unchanged<Row extends StoredRow>(table: StoredTable, row: Row | 
 }
 
 /** The filters of a page that have a value, as property names and their values, in order. */
-export function givenFilters(filters: Readonly<Record<string, string | number | undefined>>): { properties: string[]; values: unknown[] } {
+export function givenFilters(filters: Readonly<Record<string, unknown>>): { properties: string[]; values: unknown[] } {
   const given = Object.entries(filters).filter(([, value]) => value !== undefined);
   return { properties: given.map(([property]) => property), values: given.map(([, value]) => value) };
 }

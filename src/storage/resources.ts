@@ -8,14 +8,17 @@ export type RowKey = number | string;
 /** A row as both backends read it: the read schema's columns, in order (generated/tables.ts's row types). */
 export type StoredRow = unknown[];
 
-/** What an insert did: the row as stored, or the reference (a property) that names no row. */
-export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | { kind: 'missing_reference'; property: string };
+/** Why an insert stored nothing: a reference (a property) that names no row, or a key (one the client sent) that a row has already. */
+export type RowRefusal = { kind: 'missing_reference'; property: string } | { kind: 'duplicate_key' };
+
+/** What an insert did: the row as stored, or why it was refused. */
+export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | RowRefusal;
 
 /**
  * What came of an insert under an Idempotency-Key: as a keyed createPet's, or the reference that
  * names no row (then nothing was created nor recorded, so a retry is checked afresh).
  */
-export type IdempotentRowOutcome = IdempotentOutcome | { kind: 'missing_reference'; property: string };
+export type IdempotentRowOutcome = IdempotentOutcome | RowRefusal;
 
 /**
  * What a delete did: the row is gone, there was none, its version was none of those expected, or a
@@ -37,9 +40,9 @@ export interface RowPage {
   /** Rows to return at most. */
   limit: number;
   /** Only rows whose key is greater than this (keyset paging). */
-  afterKey?: number;
+  afterKey?: RowKey;
   /** Only rows whose property equals the value, for each property given a value. */
-  filters: Readonly<Record<string, string | number | undefined>>;
+  filters: Readonly<Record<string, string | number | boolean | undefined>>;
 }
 
 /**

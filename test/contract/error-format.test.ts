@@ -63,6 +63,18 @@ describe('the error format, read once from the error responses of a document (re
     });
   });
 
+  it("writes the message under the schema's own name for it where that is all the schema requires (PowerDNS's error)", () => {
+    const error = { type: 'object', required: ['error'], properties: { error: { type: 'string' }, errors: { type: 'array' } } };
+    const format = formatOf(documentWith({ 'application/json': { schema: error } }));
+    expect(format.kind).toBe('message');
+    expect(JSON.parse(format.render(facts))).toEqual({ error: facts.message, code: facts.code });
+    const closed = { ...error, additionalProperties: false };
+    expect(JSON.parse(formatOf(documentWith({ 'application/json': { schema: closed } })).render(facts))).toEqual({ error: facts.message });
+    // Another required member, or a message that is no string, is nothing the stack can fill.
+    for (const schema of [{ ...error, required: ['error', 'id'] }, { properties: { error: { type: 'object' } } }])
+      expect(formatOf(documentWith({ 'application/json': { schema } })).kind).toBe('problem');
+  });
+
   it('writes problem documents, its documented default, where the errors declare no JSON body', () => {
     expect(formatOf(documentWith(undefined))).toBe(DEFAULT_ERROR_FORMAT);
     expect(formatOf(documentWith({ 'text/plain': { schema: { type: 'string' } } }))).toBe(DEFAULT_ERROR_FORMAT);

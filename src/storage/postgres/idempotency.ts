@@ -6,7 +6,8 @@ import type { IdempotentRowOutcome, StoredRow } from '../resources.js';
 import { headersToColumn, outcomeOfRecord, type IdempotencyRow } from '../rows.js';
 import type { StoredTable } from '../stored-tables.js';
 import type { Queries, Session } from './queries.js';
-import { insertStatement, missingReference } from './resources.js';
+import { codecFor, POSTGRES_CODEC } from '../column-codec.js';
+import { insertRefusal, insertStatement } from './resources.js';
 import { IDEMPOTENCY_RECORD, PUT_IDEMPOTENCY_RECORD, RECORD_OR_NEW_PET } from './statements.js';
 
 /**
@@ -93,12 +94,13 @@ export async function insertRowIdempotently<Row extends StoredRow>(
       if (!lock!.locked) return { kind: 'in_progress' };
       const [record] = await session.rows<IdempotencyRow>(IDEMPOTENCY_RECORD, [accountId, key, now]);
       if (record) return outcomeOfRecord(record, fingerprint);
-      const [row] = await session.arrays<Row>(insertStatement(table), [...values]);
-      return { kind: 'created', response: await putRecord(session, idempotency, respond(row!)) };
+      const codec = codecFor(table, POSTGRES_CODEC);
+      const [row] = await session.arrays<Row>(insertStatement(table), [...codec.written(values)]);
+      return { kind: 'created', response: await putRecord(session, idempotency, respond(codec.row(row!))) };
     });
   } catch (error) {
-    const property = missingReference(table, error);
-    if (property === undefined) throw error;
-    return { kind: 'missing_reference', property };
+    const refusal = insertRefusal(table, error);
+    if (!refusal) throw error;
+    return refusal;
   }
 }

@@ -1,5 +1,15 @@
-import { deleteSql, getSql, givenFilters, insertSql, listSql, setsNothing, unchanged, updateSql } from '../resource-sql.js';
-import type { ExpectedRowVersions, ResourceStore, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../resources.js';
+import { codecFor, POSTGRES_CODEC } from '../column-codec.js';
+import { deleteSql, firstKey, getSql, givenFilters, insertSql, listSql, setsNothing, unchanged, updateSql } from '../resource-sql.js';
+import type {
+  ExpectedRowVersions,
+  ResourceStore,
+  RowCreation,
+  RowDeletion,
+  RowPage,
+  RowRefusal,
+  RowUpdate,
+  StoredRow,
+} from '../resources.js';
 import type { StoredTable } from '../stored-tables.js';
 import { insertRowIdempotently } from './idempotency.js';
 import type { Queries } from './queries.js';
@@ -13,6 +23,17 @@ export const insertStatement = (table: StoredTable) => ({ name: `${table.table}-
 const FOREIGN_KEY_VIOLATION = '23503';
 /** SQLSTATE restrict_violation: a delete refused by an ON DELETE RESTRICT foreign key, which it names. */
 const RESTRICT_VIOLATION = '23001';
+
+/** SQLSTATE unique_violation: on the table's primary key (\`<table>_pkey\`), a key the client sent that a row has. */
+const UNIQUE_VIOLATION = '23505';
+
+/** Why an insert that failed stored nothing, when the database refused it for a reason the API answers. */
+export function insertRefusal(table: StoredTable, error: unknown): RowRefusal | undefined {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code === UNIQUE_VIOLATION && constraint === `${table.table}_pkey`) return { kind: 'duplicate_key' };
+  const property = missingReference(table, error);
+  return property === undefined ? undefined : { kind: 'missing_reference', property };
+}
 
 /** The property whose reference names no row, when an insert's error is that foreign key's violation. */
 export function missingReference(table: StoredTable, error: unknown): string | undefined {
@@ -30,29 +51,33 @@ export function postgresResources(queries: Queries): ResourceStore {
    * Why a write by key changed nothing: no such row, or a version not expected. The write itself
    * compared the version; this read only names the reason, so a row deleted in between reads as missing.
    */
-  const get = async <Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> =>
-    (await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]))[0];
+  const get = async <Row extends StoredRow>(table: StoredTable, key: number | string): Promise<Row | undefined> => {
+    const [row] = await queries.arrays<Row>({ name: `${table.table}-get`, text: getSql(table, at) }, [key]);
+    return row && codecFor(table, POSTGRES_CODEC).row(row);
+  };
   const missed = async (table: StoredTable, key: number | string): Promise<{ kind: 'not_found' } | { kind: 'precondition_failed' }> =>
     (await get(table, key)) === undefined ? { kind: 'not_found' } : { kind: 'precondition_failed' };
   return {
     async insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
       try {
-        const [row] = await queries.arrays<Row>(insertStatement(table), [...values]);
-        return { kind: 'created', row: row! };
+        const codec = codecFor(table, POSTGRES_CODEC);
+        const [row] = await queries.arrays<Row>(insertStatement(table), [...codec.written(values)]);
+        return { kind: 'created', row: codec.row(row!) };
       } catch (error) {
-        const property = missingReference(table, error);
-        if (property === undefined) throw error;
-        return { kind: 'missing_reference', property };
+        const refusal = insertRefusal(table, error);
+        if (!refusal) throw error;
+        return refusal;
       }
     },
     insertRowIdempotently: (table, values, idempotency, respond) => insertRowIdempotently(queries, table, values, idempotency, respond),
     getRow: get,
-    listRows<Row extends StoredRow>(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): Promise<Row[]> {
-      const { properties, values } = givenFilters(filters);
+    async listRows<Row extends StoredRow>(table: StoredTable, { limit, afterKey = firstKey(table), filters }: RowPage): Promise<Row[]> {
+      const codec = codecFor(table, POSTGRES_CODEC);
+      const { properties, values } = givenFilters(codec.filters(filters));
       // A filtered page is sent unnamed, so planned for its values: see LIST_PETS_BY_STATUS (statements.ts).
       const statement =
         properties.length === 0 ? { name: `${table.table}-list`, text: listSql(table, [], at) } : { text: listSql(table, properties, at) };
-      return queries.arrays<Row>(statement, [...values, afterKey, limit]);
+      return (await queries.arrays<Row>(statement, [...values, afterKey, limit])).map((row) => codec.row(row));
     },
     async updateRow<Row extends StoredRow>(
       table: StoredTable,
@@ -63,8 +88,9 @@ export function postgresResources(queries: Queries): ResourceStore {
       if (setsNothing(patch)) return unchanged(table, await get<Row>(table, key), expected);
       if (expected?.length === 0) return missed(table, key);
       const statement = { name: `${table.table}-update-${expected?.length ?? 0}`, text: updateSql(table, at, expected?.length) };
-      const [row] = await queries.arrays<Row>(statement, [...patch, key, ...(expected ?? [])]);
-      return row ? { kind: 'updated', row } : missed(table, key);
+      const codec = codecFor(table, POSTGRES_CODEC);
+      const [row] = await queries.arrays<Row>(statement, [...codec.patch(patch), key, ...(expected ?? [])]);
+      return row ? { kind: 'updated', row: codec.row(row) } : missed(table, key);
     },
     async deleteRow(table: StoredTable, key: number | string, expected?: ExpectedRowVersions): Promise<RowDeletion> {
       if (expected?.length === 0) return missed(table, key);

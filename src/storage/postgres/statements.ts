@@ -15,7 +15,13 @@ import type { Statement } from './queries.js';
 // Every statement the backend runs on its data (migrate.ts has the schema's own), each written once.
 
 /** How PostgreSQL stores each JSON type a pets column holds (see migrations.ts). */
-export const POSTGRES_TYPES: Record<ColumnType, string> = { string: 'text', integer: 'bigint', number: 'double precision' };
+export const POSTGRES_TYPES: Record<ColumnType, string> = {
+  string: 'text',
+  integer: 'bigint',
+  number: 'double precision',
+  boolean: 'boolean',
+  json: 'jsonb',
+};
 
 /** Timestamps as the rows of both backends carry them: RFC 3339 in UTC, to the millisecond. */
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -6,7 +6,7 @@ import { sqliteMigrations } from './migrations.js';
 /** What a column missing from this backend's schema is told to be added as, and where (and what npm run generate writes). */
 export const SQLITE_SCHEMA: BackendSchema = {
   migrations: 'src/storage/sqlite/migrations.ts',
-  sqlTypes: { string: 'TEXT', integer: 'INTEGER', number: 'REAL' },
+  sqlTypes: { string: 'TEXT', integer: 'INTEGER', number: 'REAL', boolean: 'INTEGER', json: 'TEXT' },
 };
 
 /**

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
+import { codecFor, SQLITE_CODEC } from '../column-codec.js';
 import {
   deleteSql,
+  firstKey,
   getSql,
   givenFilters,
   insertSql,
@@ -39,23 +41,26 @@ export class SqliteResources {
   }
 
   get(table: StoredTable, key: number | string): StoredRow | undefined {
-    return this.statement(`get ${table.table}`, () => getSql(table, at)).get(key);
+    const row = this.statement(`get ${table.table}`, () => getSql(table, at)).get(key);
+    return row && codecFor(table, SQLITE_CODEC).row(row);
   }
 
-  list(table: StoredTable, { limit, afterKey = 0, filters }: RowPage): StoredRow[] {
-    const { properties, values } = givenFilters(filters);
-    return this.statement(`list ${table.table} ${properties.join(',')}`, () => listSql(table, properties, at)).all(
-      ...values,
-      afterKey,
-      limit,
-    );
+  list(table: StoredTable, { limit, afterKey = firstKey(table), filters }: RowPage): StoredRow[] {
+    const codec = codecFor(table, SQLITE_CODEC);
+    const { properties, values } = givenFilters(codec.filters(filters));
+    return this.statement(`list ${table.table} ${properties.join(',')}`, () => listSql(table, properties, at))
+      .all(...values, afterKey, limit)
+      .map((row) => codec.row(row));
   }
 
   /** A foreign key's violation says no more than that one was violated: each reference's row is looked for, in the same transaction. */
-  insert(table: StoredTable, values: readonly unknown[]): RowCreation<StoredRow> {
+  insert(table: StoredTable, given: readonly unknown[]): RowCreation<StoredRow> {
+    const codec = codecFor(table, SQLITE_CODEC);
+    const values = codec.written(given);
     try {
-      return { kind: 'created', row: this.statement(`insert ${table.table}`, () => insertSql(table, at)).get(...values)! };
+      return { kind: 'created', row: codec.row(this.statement(`insert ${table.table}`, () => insertSql(table, at)).get(...values)!) };
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return { kind: 'duplicate_key' };
       if ((error as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_FOREIGNKEY') throw error;
       const written = table.columns.filter((column) => column.written);
       const missing = table.references.find((reference) => {
@@ -74,12 +79,13 @@ export class SqliteResources {
   update(table: StoredTable, key: number | string, patch: readonly unknown[], expected?: ExpectedRowVersions): RowUpdate<StoredRow> {
     if (setsNothing(patch)) return unchanged(table, this.get(table, key), expected);
     if (expected?.length === 0) return this.missed(table, key);
+    const codec = codecFor(table, SQLITE_CODEC);
     const row = this.statement(`update ${table.table} ${expected?.length ?? ''}`, () => updateSql(table, at, expected?.length)).get(
-      ...patch,
+      ...codec.patch(patch),
       key,
       ...(expected ?? []),
     );
-    return row ? { kind: 'updated', row } : this.missed(table, key);
+    return row ? { kind: 'updated', row: codec.row(row) } : this.missed(table, key);
   }
 
   /** Why a write by key changed nothing: no such row, or a version not expected. */

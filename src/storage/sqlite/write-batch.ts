@@ -191,7 +191,7 @@ async function runTransaction(
           } else {
             s.deleteExpiredIdempotencyRecords.run(now);
             const created = createKeyed(db, s, op);
-            if (created.kind === 'missing_reference') {
+            if (created.kind === 'missing_reference' || created.kind === 'duplicate_key') {
               results[index] = { ok: true, value: created satisfies IdempotentRowOutcome };
             } else {
               keysInBatch.add(inBatch);

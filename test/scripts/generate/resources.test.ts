@@ -62,7 +62,9 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     ]);
     const create = files[1]!.text;
     expect(create).toContain("OperationHandler<'createStoreOrder'>");
-    expect(create).toContain('if (outcome.property === "petId") throw apiError(\'order_pet_not_found\', { petId: input.petId });');
+    expect(create).toContain(
+      "if (outcome.kind === 'missing_reference' && outcome.property === \"petId\") throw apiError('order_pet_not_found', { petId: input.petId });",
+    );
     expect(create).toContain("Location: operationPath(basePath, 'getStoreOrder', { orderId: created.id })");
     expect(files[0]!.text).toContain('const filters = { "status": query["status"] };');
   });
@@ -123,12 +125,6 @@ describe('what npm run generate writes for operations marked x-storage: create, 
   });
 
   it.each([
-    [
-      'a delete whose schema no body names',
-      ['paths', '/store/orders/{orderId}', 'delete', 'x-storage'],
-      'delete',
-      'deleteStoreOrder: x-storage delete needs its schema: { operation: delete, schema: <a schema marked x-storage> }',
-    ],
     [
       'a schema that is not stored',
       ['paths', '/store/orders/{orderId}', 'delete', 'x-storage'],
@@ -206,10 +202,119 @@ describe('what npm run generate writes for operations marked x-storage: create, 
     });
   });
 
-  it('refuses a get or delete without the error code of a missing row', () => {
-    const spec = edited(['components', 'schemas', 'Order', 'x-storage', 'notFound'], undefined);
-    expect(() => resourceHandlerFiles(spec, '', 'generated')).toThrow(
-      "x-storage get answers 404 with Order's x-storage `notFound` error code",
+  const handlerOf = (spec: ReturnType<typeof edited>, file: string) =>
+    resourceHandlerFiles(spec, '', 'generated').find(({ path }) => path.endsWith(file))!.text;
+  const orders = ['paths', '/store/orders'];
+  const order = ['paths', '/store/orders/{orderId}'];
+
+  it("answers a create and a delete with the success status their operations document: another document's 200", () => {
+    const created = parseDocument(readSpecText()).getIn([...orders, 'post', 'responses', '201']);
+    const spec = editedAll([
+      [[...orders, 'post', 'responses', '201'], undefined],
+      [[...orders, 'post', 'responses', '200'], created],
+      [[...order, 'delete', 'responses', '204'], undefined],
+      [[...order, 'delete', 'responses', '200'], { description: 'Deleted.' }],
+    ]);
+    expect(handlerOf(spec, 'create-store-order.ts')).toContain('return { status: 200, body: created');
+    expect(handlerOf(spec, 'delete-store-order.ts')).toContain('return { status: 200 };');
+    const withBody = editedAll([
+      [[...order, 'delete', 'responses', '204'], undefined],
+      [[...order, 'delete', 'responses', '200'], { description: 'Deleted.', content: { 'application/json': { schema: {} } } }],
+    ]);
+    expect(() => resourceHandlerFiles(withBody, '', 'generated')).toThrow('x-storage delete answers 200 without a body');
+  });
+
+  it('lists every row, in key order, for a list whose operation declares no limit', () => {
+    const spec = edited([...orders, 'get', 'parameters'], [{ $ref: '#/components/parameters/RequestId' }]);
+    const list = handlerOf(spec, 'list-store-orders.ts');
+    expect(list).toContain('limit: Number.MAX_SAFE_INTEGER, filters: {}');
+    expect(list).not.toContain('cursor');
+  });
+
+  it('reads an integer key from a path parameter the document declares a string, a non-integer naming no row', () => {
+    const spec = edited(['components', 'parameters', 'OrderIdPath', 'schema'], { type: 'string' });
+    for (const file of ['get-store-order.ts', 'delete-store-order.ts']) {
+      const handler = handlerOf(spec, file);
+      expect(handler).toContain('const key = integerKey(orderId);');
+      expect(handler).toContain("if (key === undefined) throw apiError('order_not_found', { orderId });");
+    }
+  });
+
+  it('takes parameters from the path item, and a delete without a body works on its path’s other marked schema', () => {
+    const parameters = parseDocument(readSpecText()).getIn([...order, 'get', 'parameters']);
+    const spec = editedAll([
+      [[...order, 'parameters'], parameters],
+      [[...order, 'get', 'parameters'], undefined],
+      [[...order, 'delete', 'x-storage'], 'delete'],
+    ]);
+    const get = crudOperations(spec).find(({ entry }) => entry.operation.operationId === 'getStoreOrder')!;
+    expect(get.persisted.read).toBe('Order');
+    expect(handlerOf(spec, 'get-store-order.ts')).toContain('({ path: { orderId } })');
+    expect(crudOperations(spec).find(({ kind }) => kind === 'delete')!.persisted.read).toBe('Order');
+    const alone = editedAll([
+      [[...order, 'delete', 'x-storage'], 'delete'],
+      [[...order, 'get', 'x-storage'], undefined],
+    ]);
+    expect(() => crudOperations(alone)).toThrow(
+      'deleteStoreOrder: x-storage delete needs its schema: { operation: delete, schema: <a schema marked x-storage> }',
     );
+  });
+
+  it("refuses a path parameter no key names unless x-storage's unscoped says the rows do not depend on it", () => {
+    const parent = { name: 'storeId', in: 'path', required: true, schema: { type: 'string' } };
+    const nested = (unscoped?: string[]) => {
+      const document = parseDocument(readSpecText());
+      const item = document.getIn(order) as { toJSON(): Record<string, Record<string, unknown>> };
+      const json = item.toJSON();
+      json['get']!['parameters'] = [...(json['get']!['parameters'] as unknown[]), parent];
+      if (unscoped) json['get']!['x-storage'] = { operation: 'get', unscoped };
+      document.setIn(['paths', '/stores/{storeId}/orders/{orderId}'], json);
+      document.deleteIn(order);
+      document.deleteIn([...orders, 'post', 'responses', '201', 'links']);
+      document.deleteIn([...orders, 'post', 'responses', '201', 'headers', 'Location']);
+      return parseSpec(document.toString());
+    };
+    expect(() => resourceHandlerFiles(nested(), '', 'generated')).toThrow(
+      "getStoreOrder: x-storage get takes the row's key from its one path parameter; name any other in x-storage's unscoped",
+    );
+    expect(handlerOf(nested(['storeId']), 'get-store-order.ts')).toContain('storage.getRow<OrderRow>(ORDER_TABLE, orderId)');
+    const listed = editedAll([
+      [
+        [...orders, 'get', 'parameters'],
+        [{ $ref: '#/components/parameters/Limit' }, parent],
+      ],
+    ]);
+    expect(() => crudOperations(listed)).toThrow(
+      "listStoreOrders: x-storage list stores nothing of its path parameters: name them in x-storage's unscoped",
+    );
+  });
+
+  it('refuses a boolean, JSON or nullable property on a schema whose storage is hand-written (no generated operation: Pet)', () => {
+    for (const shape of [{ type: 'boolean' }, { type: 'object' }, { type: ['string', 'null'] }]) {
+      const spec = edited(['components', 'schemas', 'Pet', 'properties', 'neutered'], shape);
+      expect(() => crudOperations(spec)).toThrow('Pet.neutered is ');
+      expect(() => crudOperations(spec)).toThrow('its storage is hand-written and binds strings, integers and numbers only');
+    }
+  });
+
+  it("refuses a create whose key, one the client sends, a row has: the stack's conflict, or x-storage's own code", () => {
+    const clientKey: Edit = [['components', 'schemas', 'NewOrder', 'properties', 'id'], { type: 'integer' }];
+    const required: Edit = [
+      ['components', 'schemas', 'NewOrder', 'required'],
+      ['id', 'petId', 'quantity'],
+    ];
+    expect(handlerOf(editedAll([clientKey, required]), 'create-store-order.ts')).toContain(
+      `if (outcome.kind === 'duplicate_key') throw apiError('conflict', { resource: "Order", key: String(input.id) });`,
+    );
+    const own = editedAll([clientKey, required, [['components', 'schemas', 'Order', 'x-storage', 'conflict'], 'order_exists']]);
+    expect(handlerOf(own, 'create-store-order.ts')).toContain(`throw apiError('order_exists', { id: input.id });`);
+    // A key the database makes is never a client's to repeat.
+    expect(handlerOf(editedAll([]), 'create-store-order.ts')).not.toContain("'duplicate_key') throw");
+  });
+
+  it("answers a key with no row with the stack's not_found where the schema names no notFound code of its own", () => {
+    const spec = edited(['components', 'schemas', 'Order', 'x-storage', 'notFound'], undefined);
+    const get = resourceHandlerFiles(spec, '', 'generated').find(({ path }) => path.endsWith('get-store-order.ts'))!;
+    expect(get.text).toContain('throw apiError(\'not_found\', { resource: "Order", key: String(orderId) })');
   });
 });

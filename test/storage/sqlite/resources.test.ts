@@ -3,6 +3,7 @@ import { describe } from 'vitest';
 import { SqliteResources } from '../../../src/storage/sqlite/resources.js';
 import { sqliteBackend } from '../../support/backends.js';
 import { resourceStoreContract, ownersContract, restrictTables } from '../../support/resource-store.js';
+import { shapeTablesSql, shapesContract } from '../../support/stored-shapes.js';
 import { openTestStorage } from '../../support/test-app.js';
 
 // On a file, so that writes go through the writer thread and its batches, as the server's do.
@@ -19,6 +20,18 @@ describe('the generic resource store on SQLite', () => {
       listRows: (table, page) => resources.list(table, page),
       updateRow: (table, key, patch, expected) => resources.update(table, key, patch, expected),
       deleteRow: (table, key, expected) => resources.delete(table, key, expected),
+    };
+  });
+  // A table of every column shape, made by the DDL of its generated migration.
+  shapesContract(async () => {
+    const db = new Database(':memory:');
+    db.exec(shapeTablesSql('sqlite'));
+    const resources = new SqliteResources(db);
+    return {
+      insertRow: (table, values) => resources.insert(table, values),
+      getRow: (table, key) => resources.get(table, key),
+      listRows: (table, page) => resources.list(table, page),
+      updateRow: (table, key, patch) => resources.update(table, key, patch),
     };
   });
 });
