@@ -10,9 +10,11 @@ import { modules, packageFolders } from './support/workspaces.js';
 const WITHOUT_LOGIC: Record<string, string> = {
   'src/handlers/operation.ts': 'types only (its compile-time test is test/handlers/operation.test-d.ts)',
   'src/storage/storage.ts': 'the interfaces of a whole backend, and its one error class',
-  'src/storage/pets.ts': 'the PetStore interface and its types',
+  'src/storage/pets/pets.ts': 'the PetStore interface and its types',
+  'src/storage/sqlite/hand-written-stores.ts': 'generated data: the hand-written stores, composed by test/storage/pets/',
+  'src/storage/postgres/hand-written-stores.ts': 'generated data: the hand-written stores, composed by test/storage/pets/',
   'src/storage/api-keys.ts': 'the ApiKeyStore interface and its types',
-  'src/storage/idempotency.ts': 'the IdempotencyStore interface and its types',
+  'src/storage/idempotency.ts': 'the types of Idempotency-Key records',
   'src/storage/quotas.ts': 'the QuotaStore interface and its types',
   'src/storage/storage-metrics.ts': 'the types of the metrics hooks',
   'src/storage/migration.ts': 'the Migration type',
