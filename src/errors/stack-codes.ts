@@ -17,6 +17,8 @@ export const STACK_ERROR_STATUSES = {
   route_not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  // Raised by every create that takes an Idempotency-Key (hand-written or generated).
+  idempotency_key_in_progress: 409,
   operation_sunset: 410,
   precondition_failed: 412,
   payload_too_large: 413,
@@ -26,6 +28,7 @@ export const STACK_ERROR_STATUSES = {
   rate_limited: 429,
   too_many_failed_authentications: 429,
   headers_too_large: 431,
+  idempotency_key_reused: 422,
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
