@@ -89,8 +89,11 @@ export const EXAMPLE_FILES: readonly string[] = [
   'test/support/store-of-1.1.0.ts',
 ];
 
+/** A reset: the file's new text, or how to make it from the example's. */
+export type Reset = string | ((text: string) => string);
+
 /** Files the example filled that a new API keeps, with what they hold in a new API. */
-export const EXAMPLE_RESETS: Readonly<Record<string, string>> = {
+export const EXAMPLE_RESETS: Readonly<Record<string, Reset>> = {
   'src/errors/document-messages.ts': `import type { ERROR_STATUSES } from '../../generated/contract.js';
 import type { StackErrorCode } from './stack-codes.js';
 
@@ -106,4 +109,12 @@ export const DOCUMENT_ERROR_MESSAGES = {} as const satisfies { [C in DocumentErr
   'packages/client/src/example.ts': `// Helpers of this API's own for the client (the pet store example had its own here); exported by index.ts.
 export {};
 `,
+  // The stack's house rules stay; the pet store's Error schema and ErrorCode table are its own.
+  'contract-test.config.json': (text) => {
+    const { checks, ...config } = JSON.parse(text) as { checks: Record<string, unknown> };
+    const { error_schema_conformance: _petStoreErrors, ...stackChecks } = checks;
+    const $comment =
+      "The stack's house rules for openapi-contract-tester, beyond what the spec and HTTP require: npm run contract-test turns them on (--config). See packages/contract-tester/README.md, Profiles.";
+    return `${JSON.stringify({ ...config, $comment, name: "the stack's house rules", checks: stackChecks }, null, 2)}\n`;
+  },
 };

@@ -30,7 +30,10 @@ export function readDocument(path: string): string {
 /** Removes the example and resets what it filled, in `root`; returns what it removed and reset. */
 export function removeExample(root: string): { removed: string[]; reset: string[] } {
   for (const file of EXAMPLE_FILES) rmSync(join(root, file), { recursive: true, force: true });
-  for (const [file, text] of Object.entries(EXAMPLE_RESETS)) writeFileSync(join(root, file), text);
+  for (const [file, reset] of Object.entries(EXAMPLE_RESETS)) {
+    const path = join(root, file);
+    writeFileSync(path, typeof reset === 'string' ? reset : reset(readFileSync(path, 'utf8')));
+  }
   return { removed: [...EXAMPLE_FILES], reset: Object.keys(EXAMPLE_RESETS) };
 }
 
