@@ -3,7 +3,7 @@
 // scripts/example-manifest.ts), resets what the example filled, and runs `npm run generate`, which
 // scaffolds a handler answering 501 for each operation. Afterwards typecheck, build and start work;
 // docs/starting-from-your-document.md says what to write next.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -27,8 +27,12 @@ export function readDocument(path: string): string {
   return text;
 }
 
-/** Removes the example and resets what it filled, in `root`; returns what it removed and reset. */
+/**
+ * Removes the example and resets what it filled, in `root`; returns what it removed and reset. Once
+ * the example is gone, nothing: what the resets cleared may hold one's own work by then.
+ */
 export function removeExample(root: string): { removed: string[]; reset: string[] } {
+  if (!EXAMPLE_FILES.some((file) => existsSync(join(root, file)))) return { removed: [], reset: [] };
   for (const file of EXAMPLE_FILES) rmSync(join(root, file), { recursive: true, force: true });
   for (const [file, reset] of Object.entries(EXAMPLE_RESETS)) {
     const path = join(root, file);
@@ -41,9 +45,11 @@ export async function newApi(documentPath: string, root: string = PACKAGE_ROOT):
   const text = readDocument(documentPath);
   writeFileSync(join(root, 'openapi.yaml'), text);
   const { removed, reset } = removeExample(root);
-  process.stderr.write(
-    `openapi.yaml is ${documentPath}; removed the pet store example (${removed.length} files); reset ${reset.join(', ')}\n`,
-  );
+  const example =
+    removed.length === 0
+      ? 'the pet store example was gone already'
+      : `removed the pet store example (${removed.length} files); reset ${reset.join(', ')}`;
+  process.stderr.write(`openapi.yaml is ${documentPath}; ${example}\n`);
   const { written, scaffolded, removed: generatedRemoved } = await generate({ root, migrations: true });
   process.stderr.write(
     `npm run generate wrote ${written.length} files, removed ${generatedRemoved.length} and scaffolded ${scaffolded.length} ` +
