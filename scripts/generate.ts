@@ -8,10 +8,12 @@
 //   functions whose JSDoc carries @deprecated with the dates, so editors strike them through);
 // - predecessor.ts (and v{major}/openapi.d.ts while a previous major version is served beside this
 //   one): that version's types (generate/predecessor.ts);
-// - tables.ts: the tables storage keeps Pet and NewPet in, their rows and mappers (generate/tables.ts);
+// - tables.ts: the tables storage keeps the schemas marked x-storage in, their rows and mappers
+//   (generate/tables.ts);
 // - handlers/: the handler of each operation marked with a CRUD x-storage (generate/resources.ts),
 //   which calls its schema's business rules, src/rules/<schema>.ts (scaffolded once, never overwritten).
-// Without --out it also writes src/handlers/index.ts, the handler of every operation, scaffolds
+// Without --out it also writes src/handlers/index.ts, the handler of every operation,
+// src/storage/<backend>/hand-written-stores.ts (generate/hand-written-stores.ts), scaffolds
 // what a new operation needs (scripts/generate/scaffold.ts) and, as a command, appends to each
 // backend's migrations one that adds what the spec stores and they do not make yet
 // (scripts/generate/migrations.ts). A file is written only when its
@@ -35,6 +37,7 @@ import { predecessorFiles } from './generate/predecessor.js';
 import { resourceHandlerFiles, rulesScaffoldFiles } from './generate/resources.js';
 import { handlersIndexModule, scaffoldFiles, type FileText } from './generate/scaffold.js';
 import { checkSpec, SpecProblems } from './generate/spec-check.js';
+import { handWrittenStoresModules } from './generate/hand-written-stores.js';
 import { operationsIndexModules, queriesModule, storageScaffoldFiles } from './generate/storage-scaffold.js';
 import { tablesModule } from './generate/tables.js';
 
@@ -331,7 +334,10 @@ export async function generate({
     ...(out === undefined
       ? [
           { path: join(root, 'src', 'handlers', 'index.ts'), text: handlersIndexModule(document, HEADER) },
-          ...operationsIndexModules(document, HEADER).map(({ path, text }) => ({ path: join(root, path), text })),
+          ...[...operationsIndexModules(document, HEADER), ...handWrittenStoresModules(document, HEADER)].map(({ path, text }) => ({
+            path: join(root, path),
+            text,
+          })),
         ]
       : []),
     ...planned.files.map(({ path, text }) => ({ path: join(root, path), text })),

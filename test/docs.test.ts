@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isExampleFile } from '../scripts/example-manifest.js';
 
 /**
  * What the README and the pages of docs/ name must exist: the files and headings they point to,
@@ -130,7 +131,8 @@ function missingFiles(page: Page): string[] {
     .map(([, target]) => target!.split('#')[0]!)
     .filter((target) => target && !/^[a-z][a-z0-9+.-]*:/i.test(target))
     .map((target) => normalize(join(dirname(page.path), target)));
-  return [...new Set([...named, ...linked])].filter((path) => !pending(path) && !existsSync(path));
+  // The pet store example's files are named by the docs that describe it, and gone after npm run new-api.
+  return [...new Set([...named, ...linked])].filter((path) => !pending(path) && !existsSync(path) && !isExampleFile(path));
 }
 
 function missingAnchors(page: Page): string[] {

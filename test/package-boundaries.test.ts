@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageFolders } from './support/workspaces.js';
+import { isExampleFile } from '../scripts/example-manifest.js';
 
 /**
  * The relative imports that cross from one package into another, each with its reason. Everything
@@ -67,7 +68,9 @@ describe('package boundaries', () => {
   });
 
   it('lists no crossing that is gone', () => {
-    expect(Object.keys(CROSSINGS).filter((from) => !crossings().some((crossing) => crossing.startsWith(from)))).toEqual([]);
+    // A crossing of the example's is gone with it once npm run new-api ran.
+    const gone = (from: string) => !crossings().some((crossing) => crossing.startsWith(from)) && !isExampleFile(from);
+    expect(Object.keys(CROSSINGS).filter(gone)).toEqual([]);
   });
 
   it.each(workspaces)('gives %s an exports map, with types, and a source folder that exists', (folder) => {

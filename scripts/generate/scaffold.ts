@@ -96,6 +96,7 @@ describe('${id} handler', () => {
 
 function httpTest({ operation: { operationId: id } }: OperationEntry): string {
   return `import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../../src/contract/contract.js';
 import { backends } from '../../support/backends.js';
 import { exampleRequest, sendExampleRequest } from '../../support/example-request.js';
 import { createTestApi } from '../../support/test-app.js';
@@ -104,12 +105,13 @@ import { createTestApi } from '../../support/test-app.js';
 // through t.api, which holds every response to openapi.yaml. 501 is not among the responses the spec
 // documents for the operation, so this one request goes without that check.
 describe.each(backends)('${id} [$name]', (backend) => {
-  it('answers its example request with 501 not_implemented, naming the operation', async () => {
+  it('answers its example request with 501 not_implemented, naming the operation, in the error format', async () => {
     const t = await createTestApi({ backend });
     const example = exampleRequest('${id}');
-    const res = await sendExampleRequest(t.origin, example, t.auth);
+    const res = await sendExampleRequest(t.origin, example, t.credentials);
     expect(res.status).toBe(501);
-    expect(res.body).toEqual({ code: 'not_implemented', status: 501, message: \`\${example.operation} is not implemented yet.\` });
+    const message = \`\${example.operation} is not implemented yet.\`;
+    expect(res.body).toEqual(JSON.parse(loadContract().errorFormat.render({ code: 'not_implemented', status: 501, message })));
   });
 });
 `;

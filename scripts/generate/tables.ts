@@ -31,6 +31,11 @@ export interface PersistedSchemas {
   versioned?: boolean;
   /** The error code (412) of an update or delete whose If-Match lists none of the row's ETags (`x-storage`'s `preconditionFailed`). */
   preconditionFailed?: string;
+  /**
+   * The table has a store written by hand besides the generic one (`x-storage`'s `handWritten`), in
+   * src/storage/<table>/sqlite.ts and postgres.ts: scripts/generate/hand-written-stores.ts lists it.
+   */
+  handWritten?: boolean;
 }
 
 /** The column a versioned table keeps each row's version in: no property of the schema. */
@@ -72,6 +77,7 @@ interface StorageMarker {
   references?: Reference[];
   versioned?: boolean;
   preconditionFailed?: string;
+  handWritten?: boolean;
   /** Named indexes that INCLUDE every column a read selects, keyed by these properties (PostgreSQL). */
   coveringIndexes?: { name: string; key: string[] }[];
 }
@@ -109,6 +115,8 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
     checkReferences(where, marker.references);
     if (marker.versioned !== undefined && typeof marker.versioned !== 'boolean')
       throw new Error(`${where}.versioned is true when each row keeps a version for its ETag (${HERE})`);
+    if (marker.handWritten !== undefined && typeof marker.handWritten !== 'boolean')
+      throw new Error(`${where}.handWritten is true when the table has a store written by hand, in src/storage/${marker.table}/ (${HERE})`);
     // A foreign key's column is indexed, so that a delete of the row it names finds its rows at once.
     const referenceIndexes = (marker.references ?? [])
       .filter(({ property }) => !(marker.indexes ?? []).some(([first]) => first === property))
@@ -127,6 +135,7 @@ export function persistedSchemas(document: OpenApiDocument): PersistedSchemas[] 
         ...(marker.conflict && { conflict: marker.conflict }),
         ...(marker.versioned === true && { versioned: true }),
         ...(marker.preconditionFailed && { preconditionFailed: marker.preconditionFailed }),
+        ...(marker.handWritten === true && { handWritten: true }),
         ...(marker.coveringIndexes && {
           coveringIndexes: marker.coveringIndexes.map(({ name: index, key }) => ({ name: index, key: key.map(columnName) })),
         }),

@@ -13,6 +13,4 @@ export const DOCUMENT_ERROR_MESSAGES = {
   order_not_found: ({ orderId }: { orderId: number }) => `No order with id ${orderId}.`,
   order_pet_not_found: ({ petId }: { petId: number }) => `No pet with id ${petId}: an order is for an animal of the catalogue.`,
   ship_date_in_past: ({ shipDate }: { shipDate: string }) => `shipDate ${shipDate} is in the past: send today (UTC) or a later date.`,
-  idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed; retry it shortly with the same key.',
-  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request.',
 } as const satisfies { [C in DocumentErrorCode]: string | ((params: never) => string) };

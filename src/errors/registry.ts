@@ -51,6 +51,8 @@ const STACK_ERROR_MESSAGES = {
       ? 'The resource has changed: its ETag is not one that If-Match lists. Read it again and retry.'
       : `Pet ${petId} has changed: its ETag is no longer one that If-Match lists. Read it again and retry.`,
   headers_too_large: 'The request headers are too large.',
+  idempotency_key_in_progress: 'A request with this Idempotency-Key is still being processed; retry it shortly with the same key.',
+  idempotency_key_reused: 'This Idempotency-Key was already used with a different request body; send a new key for a new request.',
   rate_limited: ({ limit, windowSeconds, retryAfter }: { limit: number; windowSeconds: number; retryAfter: number }) =>
     `This API key has used its ${limit} requests per ${windowSeconds} seconds; retry in ${retryAfter} seconds.`,
   too_many_failed_authentications: ({ retryAfter }: { retryAfter: number }) =>

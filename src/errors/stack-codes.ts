@@ -19,6 +19,8 @@ export const STACK_ERROR_STATUSES = {
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
+  // Raised by every create that takes an Idempotency-Key (hand-written or generated).
+  idempotency_key_in_progress: 409,
   operation_sunset: 410,
   // Raised by every generated create (x-storage) whose key, one the client sends, a row has already.
   conflict: 409,
@@ -30,6 +32,7 @@ export const STACK_ERROR_STATUSES = {
   rate_limited: 429,
   too_many_failed_authentications: 429,
   headers_too_large: 431,
+  idempotency_key_reused: 422,
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,

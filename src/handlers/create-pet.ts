@@ -1,12 +1,11 @@
-import type { IdempotencyStore } from '../storage/idempotency.js';
-import { FIRST_PET_VERSION, type Pet, type PetStore } from '../storage/pets.js';
+import { FIRST_PET_VERSION, type Pet, type PetStore } from '../storage/pets/pets.js';
 import { petETag } from './entity-tags.js';
 import { answerOf, idempotencyKeyOf, requestFingerprint } from './idempotency.js';
 import { operationPath } from './links.js';
 import type { OperationResult, RecordingOperationHandler } from './operation.js';
 
 export interface CreatePetDeps {
-  storage: PetStore & IdempotencyStore;
+  storage: PetStore;
   basePath: string;
   /** The current instant (records expire by it). */
   clock: () => Date;

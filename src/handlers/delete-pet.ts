@@ -1,5 +1,5 @@
 import { apiError } from '../errors/api-error.js';
-import type { PetStore } from '../storage/pets.js';
+import type { PetStore } from '../storage/pets/pets.js';
 import { expectedVersions } from './entity-tags.js';
 import type { OperationHandler } from './operation.js';
 

@@ -1,17 +1,16 @@
 import { DEFAULT_IDEMPOTENCY_RETENTION_SECONDS } from '../config.js';
-import type { IdempotencyStore } from '../storage/idempotency.js';
-import type { PetStore } from '../storage/pets.js';
+import type { HandWrittenStores } from '../storage/hand-written.js';
 import type { ResourceStore } from '../storage/resources.js';
 import type { OperationStore } from '../storage/storage.js';
 
 /** What the server gives createHandlers (src/handlers/index.ts). */
 export interface HandlerOptions {
   /**
-   * Where the operations keep pets, and the records of their Idempotency-Keys; `storage.operations`
-   * has the storage query of each operation marked `x-storage: query`; the generated handlers of CRUD
-   * operations use the resource store.
+   * Where the operations keep what they keep: `storage.operations` has the storage query of each
+   * operation marked `x-storage: query`; the generated handlers of CRUD operations use the resource
+   * store; hand-written handlers, the hand-written stores (src/storage/hand-written.ts).
    */
-  storage: PetStore & IdempotencyStore & OperationStore & ResourceStore;
+  storage: OperationStore & ResourceStore & HandWrittenStores;
   /** The base path the API is served under, e.g. /v1, for the links handlers return. */
   basePath: string;
   /** The current instant; injected so that tests can move time. */

@@ -1,4 +1,4 @@
-import type { ExpectedVersions } from '../storage/pets.js';
+import type { ExpectedRowVersions } from '../storage/resources.js';
 
 /**
  * A pet's strong ETag (RFC 9110 §8.8.3): `"<id>-<version>"`. The version tells one state of the pet
@@ -21,7 +21,7 @@ const ENTITY_TAG = /(W\/)?"([^"]*)"/g;
  * tag or one this service did not make), so possibly none. The spec's pattern has already refused a
  * value that is neither `*` nor a list of entity-tags (400).
  */
-export function expectedVersions(id: number, ifMatch: string | undefined): ExpectedVersions {
+export function expectedVersions(id: number, ifMatch: string | undefined): ExpectedRowVersions {
   if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
   const prefix = `${id}-`;
   const versions: number[] = [];

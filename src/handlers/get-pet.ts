@@ -1,5 +1,5 @@
 import { apiError } from '../errors/api-error.js';
-import type { PetStore, VersionedPet } from '../storage/pets.js';
+import type { PetStore, VersionedPet } from '../storage/pets/pets.js';
 import { petETag } from './entity-tags.js';
 import type { OperationHandler, OperationResult } from './operation.js';
 

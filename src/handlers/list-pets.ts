@@ -1,4 +1,4 @@
-import type { Pet, PetStore } from '../storage/pets.js';
+import type { Pet, PetStore } from '../storage/pets/pets.js';
 import { operationPath } from './links.js';
 import type { OperationHandler, OperationResult } from './operation.js';
 import { decodeCursor, encodeCursor, nextPageLink } from './paging.js';

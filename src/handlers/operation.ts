@@ -2,7 +2,7 @@ import type { DefaultedParameters, OPERATIONS, OperationResults } from '../../ge
 import type { operations } from '../../generated/openapi.js';
 import type { Principal } from '../storage/api-keys.js';
 import type { RecordedResponse } from '../storage/idempotency.js';
-import type { MaybePromise } from '../storage/pets.js';
+import type { MaybePromise } from '../storage/resources.js';
 
 export type { RecordedResponse };
 

@@ -2,7 +2,7 @@ import type { DefaultedParameters } from '../../generated/contract.js';
 import type { operations } from '../../generated/openapi.js';
 import type { PreviousOperations } from '../../generated/predecessor.js';
 import type { Principal } from '../storage/api-keys.js';
-import type { MaybePromise } from '../storage/pets.js';
+import type { MaybePromise } from '../storage/resources.js';
 import type { OperationHandlers, OperationId, OperationResult, RecordedResponse, RecordedResult } from './operation.js';
 
 /**

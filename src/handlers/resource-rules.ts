@@ -1,5 +1,5 @@
 import type { Principal } from '../storage/api-keys.js';
-import type { MaybePromise } from '../storage/pets.js';
+import type { MaybePromise } from '../storage/resources.js';
 
 /** What a rule knows of the request beyond its input. */
 export interface RuleContext {

@@ -1,5 +1,3 @@
-import type { NewPet, Pet } from './pets.js';
-
 /** A response as the server sends it, byte for byte: what an Idempotency-Key's record keeps to send again. */
 export interface RecordedResponse {
   readonly status: number;
@@ -32,14 +30,3 @@ export type IdempotentOutcome =
   | { kind: 'key_reused' }
   /** Another request with the key is still being processed (PostgreSQL): nothing was created. */
   | { kind: 'in_progress' };
-
-/** The records of Idempotency-Keys, each kept with what its request created. */
-export interface IdempotencyStore {
-  /**
-   * createPet under an Idempotency-Key, as one unit: the key's unexpired record is replayed (or
-   * refused), or else the pet and the record with its response (`respond`, called inside the
-   * transaction) are committed together. A pet is never stored without its record, nor a record
-   * without its pet. Expired records count as absent and are replaced; a few others are deleted.
-   */
-  createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome>;
-}

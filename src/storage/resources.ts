@@ -1,6 +1,8 @@
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from './idempotency.js';
-import type { MaybePromise } from './pets.js';
 import type { StoredTable } from './stored-tables.js';
+
+/** A value, or a promise of it: what a backend that can answer synchronously returns at once. */
+export type MaybePromise<T> = T | Promise<T>;
 
 /** A row's key: the value of its table's key column. */
 export type RowKey = number | string;
@@ -15,7 +17,7 @@ export type RowRefusal = { kind: 'missing_reference'; property: string } | { kin
 export type RowCreation<Row extends StoredRow> = { kind: 'created'; row: Row } | RowRefusal;
 
 /**
- * What came of an insert under an Idempotency-Key: as a keyed createPet's, or the reference that
+ * What came of an insert under an Idempotency-Key: as any keyed create's, or the reference that
  * names no row (then nothing was created nor recorded, so a retry is checked afresh).
  */
 export type IdempotentRowOutcome = IdempotentOutcome | RowRefusal;
@@ -54,7 +56,7 @@ export interface RowPage {
 export interface ResourceStore {
   insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>>;
   /**
-   * insertRow under an Idempotency-Key, as one unit, as IdempotencyStore.createPetIdempotently: the
+   * insertRow under an Idempotency-Key, as one unit, as a hand-written store's keyed create: the
    * key's unexpired record is replayed (or refused), or else the row and the record with its response
    * (`respond`, called inside the transaction) are committed together.
    */

@@ -1,16 +1,14 @@
 import type { OperationQueries } from '../../generated/queries.js';
 import type { ApiKeyStore } from './api-keys.js';
-import type { IdempotencyStore } from './idempotency.js';
-import type { PetStore } from './pets.js';
+import type { HandWrittenStores } from './hand-written.js';
 import type { QuotaStore } from './quotas.js';
 import type { ResourceStore } from './resources.js';
 import type { StorageMetrics } from './storage-metrics.js';
 
 // The whole of a backend, for the wiring that holds one (main, the HTTP app) and hands each consumer
-// the concern it uses: handlers a PetStore, auth an ApiKeyStore, and so on.
+// the concern it uses: handlers the resource store, auth an ApiKeyStore, and so on.
 export type * from './api-keys.js';
 export type * from './idempotency.js';
-export type * from './pets.js';
 export type * from './quotas.js';
 export type * from './resources.js';
 export type * from './storage-metrics.js';
@@ -36,10 +34,13 @@ export interface OperationStore {
 }
 
 /**
- * Persistence for the whole service, one interface per concern. Each backend (SQLite, PostgreSQL)
- * implements them all, so one slots in without touching their consumers.
+ * What every backend (SQLite, PostgreSQL) implements, one interface per concern, so one slots in
+ * without touching their consumers.
  */
-export interface Storage extends PetStore, IdempotencyStore, ApiKeyStore, QuotaStore, OperationStore, ResourceStore, StorageLifecycle {}
+export interface CoreStorage extends ApiKeyStore, QuotaStore, OperationStore, ResourceStore, StorageLifecycle {}
+
+/** Persistence for the whole service: the core, and the hand-written stores the document's x-storage asks for. */
+export type Storage = CoreStorage & HandWrittenStores;
 
 /**
  * The database cannot be reached (down, restarting, unreachable, out of connections). The HTTP

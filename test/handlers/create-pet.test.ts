@@ -2,7 +2,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createPet } from '../../src/handlers/create-pet.js';
 import type { RecordedResult } from '../../src/handlers/operation.js';
-import { FIRST_PET_VERSION } from '../../src/storage/pets.js';
+import { FIRST_PET_VERSION } from '../../src/storage/pets/pets.js';
 import type { Principal, Storage } from '../../src/storage/storage.js';
 import { backends, postgresBackend } from '../support/backends.js';
 import { operationRequest } from '../support/operation-request.js';

@@ -5,6 +5,26 @@ import { exampleRequest, sendExampleRequest } from './example-request.js';
 import { createTestApi } from './test-app.js';
 
 describe('exampleRequest', () => {
+  it("makes up a value a parameter's schema accepts where the document gives no example", () => {
+    const document = structuredClone(loadContract().document);
+    document.paths['/venues/{venueId}/days/{day}'] = {
+      get: {
+        operationId: 'getVenueDay',
+        parameters: [
+          { name: 'venueId', in: 'path', required: true, schema: { type: 'integer', minimum: 5 } },
+          { name: 'day', in: 'path', required: true, schema: { type: 'string', format: 'date' } },
+          { name: 'kind', in: 'query', required: true, schema: { type: 'string', enum: ['big', 'small'] } },
+          { name: 'X-Code', in: 'header', required: true, schema: { type: 'string', minLength: 3 } },
+        ],
+        responses: { '204': { description: 'Done.' } },
+      },
+    };
+    expect(exampleRequest('getVenueDay', readContract(document))).toMatchObject({
+      url: '/v1/venues/5/days/2026-01-01?kind=big',
+      headers: { 'X-Code': 'aaa' },
+    });
+  });
+
   it('fills the path, the required query and header parameters and the body from their first examples', () => {
     const document = structuredClone(loadContract().document);
     document.paths['/things/{thingId}'] = {

@@ -40,10 +40,44 @@ function firstExample(document: Contract['document'], holder: { example?: unknow
   return Array.isArray(examples) ? examples[0] : schema?.['default'];
 }
 
+/** Made-up values of string formats a parameter may have, for a parameter without an example. */
+const FORMAT_VALUES: Readonly<Record<string, string>> = {
+  date: '2026-01-01',
+  'date-time': '2026-01-01T00:00:00Z',
+  uuid: '00000000-0000-4000-8000-000000000000',
+  email: 'someone@example.com',
+};
+
+/**
+ * A value a parameter's schema accepts when the document gives it no example (a document not
+ * written for this stack may give none): its first enum value, else one of its type, within its bounds.
+ */
+function madeUpValue(document: Contract['document'], raw: SchemaObject | undefined): unknown {
+  const schema = raw ? resolveRef(document, raw) : {};
+  const enumerated = schema['enum'];
+  if (Array.isArray(enumerated) && enumerated.length > 0) return enumerated[0];
+  const type = Array.isArray(schema['type']) ? (schema['type'] as unknown[])[0] : schema['type'];
+  const minimum = typeof schema['minimum'] === 'number' ? schema['minimum'] : 1;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return minimum;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [madeUpValue(document, schema['items'] as SchemaObject | undefined)];
+    default: {
+      const format = FORMAT_VALUES[String(schema['format'])];
+      return format ?? 'a'.repeat(Math.max(1, Number(schema['minLength'] ?? 1)));
+    }
+  }
+}
+
 /**
  * The request openapi.yaml's own examples make for an operation: every path parameter, the required
  * query and header parameters, and the body (its first media type), each from its first example.
- * Operation, path-item and component parameters alike; the lint rules require the examples.
+ * Operation, path-item and component parameters alike; the pet store's lint rules require the
+ * examples, and a parameter of another document without one gets a value made up from its schema.
  */
 export function exampleRequest(operationId: string, contract: Contract = loadContract()): ExampleRequest {
   const { document, basePath } = contract;
@@ -52,8 +86,7 @@ export function exampleRequest(operationId: string, contract: Contract = loadCon
   const shared = (document.paths[entry.path]?.['parameters'] ?? []) as ParameterObject[];
   const parameters = [...shared, ...((entry.operation.parameters ?? []) as ParameterObject[])].map((p) => resolveRef(document, p));
   const value = (parameter: ParameterObject) => {
-    const example = firstExample(document, parameter);
-    if (example === undefined) throw new Error(`${operationId}: parameter ${parameter.name} has no example`);
+    const example = firstExample(document, parameter) ?? madeUpValue(document, parameter.schema);
     return typeof example === 'string' ? example : JSON.stringify(example);
   };
   const path = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) =>

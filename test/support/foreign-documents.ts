@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
@@ -87,47 +88,16 @@ export async function expectUnimplementedAndRefused(contract: Contract, baseUrl:
 
 type Json = Record<string, unknown>;
 
-/** Every component schema a schema names, itself included: by $ref, and by its x-storage's written and patched. */
-function schemasNamedBy(schemas: Record<string, Json>, name: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(name)) return seen;
-  seen.add(name);
-  const visit = (value: unknown, key?: string): void => {
-    if (Array.isArray(value)) value.forEach((item) => visit(item));
-    else if (typeof value === 'string' && key === '$ref') schemasNamedBy(schemas, value.split('/').pop()!, seen);
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, k);
-  };
-  visit(schemas[name]);
-  const storage = schemas[name]!['x-storage'] as Json | undefined;
-  for (const linked of [storage?.['written'], storage?.['patched']]) if (typeof linked === 'string') schemasNamedBy(schemas, linked, seen);
-  return seen;
-}
-
-/** A 3.1 schema in 3.0's words: `examples` dropped, `anyOf [X, {type: null}]` as X made nullable. */
-function asOpenApi30(value: unknown, schemas: Record<string, Json>): unknown {
-  if (Array.isArray(value)) return value.map((item) => asOpenApi30(item, schemas));
-  if (value === null || typeof value !== 'object') return value;
-  const { examples: _examples, anyOf, ...rest } = value as Json;
-  const alternatives = anyOf as Json[] | undefined;
-  const kept = alternatives?.filter((alternative) => alternative['type'] !== 'null');
-  const nullable = kept !== undefined && kept.length < alternatives!.length;
-  const referred = nullable ? schemas[String(kept[0]!['$ref']).split('/').pop()!] : undefined;
-  const converted = Object.fromEntries(Object.entries(rest).map(([key, item]) => [key, asOpenApi30(item, schemas)]));
-  if (nullable) return { ...converted, allOf: kept, type: referred?.['type'], nullable: true };
-  return alternatives === undefined ? converted : { ...converted, anyOf: asOpenApi30(alternatives, schemas) };
-}
-
-/**
- * The document, with the component schemas behind each x-storage table of the pet store's spec added
- * (the stack's storage still declares them: docs/starting-from-your-document.md, step 1).
- */
-export function withStoredSchemas(document: Json, petStoreSpec: string): Json {
-  const schemas = (parse(petStoreSpec) as { components: { schemas: Record<string, Json> } }).components.schemas;
-  const stored = Object.keys(schemas).filter((name) => schemas[name]!['x-storage'] !== undefined);
-  const names = new Set(stored.flatMap((name) => [...schemasNamedBy(schemas, name)]));
-  const is30 = String(document['openapi']).startsWith('3.0');
-  const components = (document['components'] ?? {}) as Json;
-  const added = Object.fromEntries([...names].map((name) => [name, is30 ? asOpenApi30(schemas[name], schemas) : schemas[name]]));
-  return { ...document, components: { ...components, schemas: { ...(components['schemas'] as Json | undefined), ...added } } };
+/** Runs a command in a copy of the project, as a team would; its output is the failure message when it fails. */
+export function runInCopy(copy: string, command: string, args: string[]): void {
+  const result = spawnSync(command, args, {
+    cwd: copy,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 240_000,
+    killSignal: 'SIGKILL',
+  });
+  expect(result.status, `${command} ${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
 }
 
 /** The document with a user's YAML laid over it: objects merged key by key, anything else replaced. */

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { newOrderValues, ORDER_TABLE, orderFromRow, type OrderRow } from '../../generated/tables.js';
 import type { IdempotencyRequest, RecordedResponse } from '../../src/storage/idempotency.js';
-import type { MaybePromise } from '../../src/storage/pets.js';
-import type { ExpectedRowVersions, RowCreation, RowDeletion, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
+import type {
+  ExpectedRowVersions,
+  MaybePromise,
+  RowCreation,
+  RowDeletion,
+  RowPage,
+  RowUpdate,
+  StoredRow,
+} from '../../src/storage/resources.js';
 import type { Storage } from '../../src/storage/storage.js';
 import type { StoredTable } from '../../src/storage/stored-tables.js';
 import { at, createKeyed, T0 } from './idempotency.js';

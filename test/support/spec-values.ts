@@ -1,5 +1,5 @@
 import { parseSpec, readSpecText, resolveRefAt } from '../../src/contract/spec.js';
-import type { PetStatus } from '../../src/storage/storage.js';
+import type { PetStatus } from '../../src/storage/pets/pets.js';
 
 // Values openapi.yaml states, for the tests that use them: read here, never copied, so that a change
 // of the spec changes what the tests expect with it.

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { FIRST_PET_VERSION } from '../../src/storage/pets.js';
+import { FIRST_PET_VERSION } from '../../src/storage/pets/pets.js';
 import type { Storage } from '../../src/storage/storage.js';
 
 /**

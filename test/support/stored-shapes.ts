@@ -2,8 +2,7 @@ import { expect, it } from 'vitest';
 import { createTableSql } from '../../scripts/generate/migrations.js';
 import { columnsOf, persistedSchemas, type PersistedSchemas } from '../../scripts/generate/tables.js';
 import type { OpenApiDocument } from '../../src/contract/spec.js';
-import type { MaybePromise } from '../../src/storage/pets.js';
-import type { RowCreation, RowKey, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
+import type { MaybePromise, RowCreation, RowKey, RowPage, RowUpdate, StoredRow } from '../../src/storage/resources.js';
 import type { StoredTable } from '../../src/storage/stored-tables.js';
 
 /**

@@ -77,6 +77,8 @@ export interface TestApi {
   /** A valid key for the "tester" account. */
   key: string;
   auth: { Authorization: string };
+  /** The key as the headers the document's first scheme takes it in (bearer, basic as tester:key, an apiKey header or cookie). */
+  credentials: Record<string, string>;
 }
 
 export interface TestApiOptions {
@@ -102,6 +104,22 @@ export interface TestApiOptions {
   trustProxyHops?: number;
   /** A check of each handler's outcome before it is written (npm run dev's: src/dev/response-check.ts); none by default. */
   checkOutcomes?: OutcomeCheck;
+}
+
+/** The headers that carry an account's key in the first scheme the document asks for (none: it is open). */
+export function credentialHeaders(contract: Contract, account: string, key: string): Record<string, string> {
+  const scheme = contract.security.unmatched.alternatives[0]?.[0];
+  if (scheme === undefined) return {};
+  switch (scheme.kind) {
+    case 'bearer':
+      return { Authorization: `Bearer ${key}` };
+    case 'basic':
+      return { Authorization: `Basic ${Buffer.from(`${account}:${key}`).toString('base64')}` };
+    case 'apiKey':
+      if (scheme.in === 'header') return { [scheme.parameter]: key };
+      if (scheme.in === 'cookie') return { Cookie: `${scheme.parameter}=${key}` };
+      throw new Error(`a key in the query (${scheme.parameter}) goes in the URL, not in headers`);
+  }
 }
 
 /** A fresh, empty store on the backend, closed after the test (or the file) that opened it. */
@@ -135,5 +153,14 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const listening = await listen(server, { port: 0, host: '127.0.0.1' });
   closeLater(listening);
   const origin = listening.url;
-  return { server, listening, origin, api: contractRequest(origin, contract), storage, key, auth: { Authorization: `Bearer ${key}` } };
+  return {
+    server,
+    listening,
+    origin,
+    api: contractRequest(origin, contract),
+    storage,
+    key,
+    auth: { Authorization: `Bearer ${key}` },
+    credentials: credentialHeaders(contract, 'tester', key),
+  };
 }

@@ -1,5 +1,6 @@
 import { exactParams } from './exact-params.js';
-import type { ErrorBody, Pet, PetPatch, PetStoreClient } from './api-types.js';
+import type { PetStoreClient } from './api-types.js';
+import type { ErrorBody, Pet, PetPatch } from './pet-store-types.js';
 
 /** The options of a write that may be made conditional on the pet's ETag. */
 export interface ConditionalWriteOptions {

@@ -1,21 +1,23 @@
 import type { Middleware } from 'openapi-fetch';
-import type { ErrorBody } from './api-types.js';
 
 /**
  * The API answered with an error status. Client calls return such errors as `{ error, response }`;
  * only helpers that cannot return them (the `listAllPets` iterator) throw this instead.
  */
-export class PetStoreApiError extends Error {
+export class PetStoreApiError<Body = unknown> extends Error {
   override readonly name = 'PetStoreApiError';
   /** The HTTP status, equal to `error.status` for every error the API sends. */
   readonly status: number;
 
   constructor(
-    /** The Error object from the response body. */
-    readonly error: ErrorBody,
+    /** The error body of the response, in the document's error format. */
+    readonly error: Body,
     readonly response: Response,
   ) {
-    super(`${response.status} ${error?.code ?? 'error'}: ${error?.message ?? response.statusText}`);
+    const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
+    super(
+      `${response.status} ${typeof code === 'string' ? code : 'error'}: ${typeof message === 'string' ? message : response.statusText}`,
+    );
     this.status = response.status;
   }
 }

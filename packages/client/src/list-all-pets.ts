@@ -1,5 +1,6 @@
 import type { Middleware } from 'openapi-fetch';
-import type { ErrorBody, Order, OrderStatus, Pet, PetStatus, PetStoreClient } from './api-types.js';
+import type { PetStoreClient } from './api-types.js';
+import type { ErrorBody, Order, OrderStatus, Pet, PetStatus } from './pet-store-types.js';
 import { PetStoreApiError } from './errors.js';
 import { exactParams } from './exact-params.js';
 import { findLink } from 'web-linking';
@@ -47,7 +48,7 @@ async function* allPages<T>(page: PageRequest<T>): AsyncGenerator<T, void, undef
   let next: string | undefined;
   do {
     const { data, error, response } = await page(next);
-    if (data === undefined) throw new PetStoreApiError(error!, response);
+    if (data === undefined) throw new PetStoreApiError<ErrorBody>(error!, response);
     yield* data;
     next = findLink(response.headers.get('Link'), 'next')?.href;
   } while (next !== undefined);

@@ -38,7 +38,7 @@ export async function typedResults(): Promise<void> {
   expectTypeOf(viaPath.data).toEqualTypeOf<Pet | undefined>();
 
   expectTypeOf(listAllPets(client)).toEqualTypeOf<AsyncGenerator<Pet, void, undefined>>();
-  expectTypeOf<PetStoreApiError['error']>().toEqualTypeOf<ErrorBody>();
+  expectTypeOf<PetStoreApiError<ErrorBody>['error']>().toEqualTypeOf<ErrorBody>();
 }
 
 export async function conditionalWrites(): Promise<void> {

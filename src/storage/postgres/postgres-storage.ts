@@ -1,36 +1,31 @@
 import type pg from 'pg';
 import type { OperationQueries } from '../../../generated/queries.js';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
-import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
-import { petFromRow, versionedPetFromRow, type PetRow, type VersionedPetRow } from '../pet-table.js';
-import type { ExpectedVersions, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
+import { composeStores, type HandWrittenStores } from '../hand-written.js';
 import type { QuotaCounter, QuotaPolicy } from '../quotas.js';
 import type { ExpectedRowVersions, RowKey, ResourceStore, RowCreation, RowDeletion, RowPage, StoredRow } from '../resources.js';
-import type { Storage, StorageOptions } from '../storage.js';
+import type { CoreStorage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
 import * as apiKeys from './api-keys.js';
-import { createPetIdempotently } from './idempotency.js';
+import { POSTGRES_STORES } from './hand-written-stores.js';
 import { checkStoredColumns, migratePostgres } from './migrate.js';
 import { postgresOperations } from './operations/index.js';
-import { PetInserts } from './pet-inserts.js';
-import * as petUpdates from './pet-updates.js';
 import { createPool } from './pool.js';
 import { Queries } from './queries.js';
 import { postgresResources } from './resources.js';
 import { sharedQuotaCounter } from './quotas.js';
-import { GET_PET, LIST_PETS, LIST_PETS_BY_STATUS, PING } from './statements.js';
+import { PING } from './statements.js';
 import { guarded } from './unavailable.js';
 
 /**
  * The scale-out backend: a pg pool per process (pool.ts), named prepared statements (statements.ts),
  * advisory-locked migrations (migrate.ts). Each concern's work is in a module of its own; this class
- * opens the store and puts them together.
+ * opens the store and puts them together, with the hand-written stores (src/storage/hand-written.ts).
  */
-export class PostgresStorage implements Storage {
+export class PostgresStorage implements CoreStorage {
   readonly kind = 'postgres';
   readonly operations: OperationQueries;
   private readonly queries: Queries;
-  private readonly petInserts: PetInserts;
   private readonly resources: ResourceStore;
 
   private constructor(
@@ -39,12 +34,18 @@ export class PostgresStorage implements Storage {
   ) {
     this.queries = new Queries(pool);
     this.operations = postgresOperations(this.queries);
-    this.petInserts = new PetInserts(this.queries, options.metrics?.observeCommit);
     this.resources = postgresResources(this.queries);
+    const onCommit = options.metrics?.observeCommit;
+    composeStores(
+      this,
+      Object.values(POSTGRES_STORES).map((store) =>
+        store.open({ queries: this.queries, resources: this, ...(onCommit ? { onCommit } : {}) }),
+      ),
+    );
   }
 
   /** Connects to a `postgres:` DATABASE_URL, then creates or migrates the schema. */
-  static async open(databaseUrl: string, options: StorageOptions = {}): Promise<PostgresStorage> {
+  static async open(databaseUrl: string, options: StorageOptions = {}): Promise<PostgresStorage & HandWrittenStores> {
     const pool = createPool(databaseUrl, options);
     try {
       await guarded(async () => {
@@ -55,36 +56,7 @@ export class PostgresStorage implements Storage {
       await pool.end();
       throw error;
     }
-    return new PostgresStorage(pool, options);
-  }
-
-  createPet(pet: NewPet): Promise<Pet> {
-    return this.petInserts.submit(pet);
-  }
-
-  async getPet(id: number): Promise<VersionedPet | undefined> {
-    const [row] = await this.queries.arrays<VersionedPetRow>(GET_PET, [id]);
-    return row && versionedPetFromRow(row);
-  }
-
-  updatePet(id: number, patch: PetPatch, expected?: ExpectedVersions): Promise<PetUpdate> {
-    return petUpdates.updatePet(this.queries, id, patch, expected);
-  }
-
-  deletePet(id: number, expected?: ExpectedVersions): Promise<PetDeletion> {
-    return petUpdates.deletePet(this.queries, id, expected);
-  }
-
-  async listPets({ limit, status, afterId = 0 }: PetPageQuery): Promise<Pet[]> {
-    const rows =
-      status === undefined
-        ? await this.queries.arrays<PetRow>(LIST_PETS, [afterId, limit])
-        : await this.queries.arrays<PetRow>(LIST_PETS_BY_STATUS, [status, afterId, limit]);
-    return rows.map(petFromRow);
-  }
-
-  createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome> {
-    return createPetIdempotently(this.queries, pet, idempotency, respond);
+    return new PostgresStorage(pool, options) as PostgresStorage & HandWrittenStores;
   }
 
   readonly insertRowIdempotently: ResourceStore['insertRowIdempotently'] = (table, values, idempotency, respond) =>

@@ -3,14 +3,14 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { OperationQueries } from '../../../generated/queries.js';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, Principal, RevokeResult } from '../api-keys.js';
-import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
-import { petFromRow, petPatchValues, versionedPetFromRow } from '../pet-table.js';
-import type { ExpectedVersions, MaybePromise, NewPet, Pet, PetDeletion, PetPageQuery, PetPatch, PetUpdate, VersionedPet } from '../pets.js';
+import { composeStores, type HandWrittenStores } from '../hand-written.js';
+import type { IdempotencyRequest, RecordedResponse } from '../idempotency.js';
 import type { QuotaCounter } from '../quotas.js';
 import { apiKeyFromRow, principalFromRow } from '../rows.js';
 import type {
   ExpectedRowVersions,
   IdempotentRowOutcome,
+  MaybePromise,
   RowKey,
   RowCreation,
   RowDeletion,
@@ -18,8 +18,9 @@ import type {
   RowUpdate,
   StoredRow,
 } from '../resources.js';
-import type { Storage, StorageOptions } from '../storage.js';
+import type { CoreStorage, StorageOptions } from '../storage.js';
 import type { StoredTable } from '../stored-tables.js';
+import { SQLITE_STORES } from './hand-written-stores.js';
 import { checkStoredColumns, migrateSqlite } from './migrate.js';
 import { sqliteOperations } from './operations/index.js';
 import { resourcesOn, type SqliteResources } from './resources.js';
@@ -35,11 +36,6 @@ export function sqlitePathFromUrl(databaseUrl: string): string {
   return path;
 }
 
-/** ExpectedVersions as the statements take them: a JSON array (SQLite's json_each reads it), or null for any. */
-function expectedColumn(expected: ExpectedVersions): string | null {
-  return expected === undefined ? null : JSON.stringify(expected);
-}
-
 /** An Idempotency-Key's request as the writer thread takes it. */
 function recordRequest({ accountId, key, fingerprint, now, expiresAt }: IdempotencyRequest): IdempotencyRecordRequest {
   return { accountId, key, fingerprint, now: now.toISOString(), expiresAt: expiresAt.toISOString() };
@@ -47,12 +43,13 @@ function recordRequest({ accountId, key, fingerprint, now, expiresAt }: Idempote
 
 /**
  * The embedded backend: one SQLite file (better-sqlite3) in WAL mode. Reads run on this thread's
- * connection, synchronously (better-sqlite3 is): the pet reads and the key lookup answer at once,
- * the rest return promises to keep the interfaces both backends implement. Writes go to a writer
+ * connection, synchronously (better-sqlite3 is): the row reads and the key lookup answer at once,
+ * the rest return promises to keep the interfaces both backends implement. The hand-written stores
+ * (src/storage/hand-written.ts) read on the same connection and write through the same writer. Writes go to a writer
  * (writer.ts): batched, one transaction and one fsync per batch, in a thread of their own so that a
  * commit never stalls the reads.
  */
-export class SqliteStorage implements Storage {
+export class SqliteStorage implements CoreStorage {
   readonly kind = 'sqlite';
   readonly operations: OperationQueries;
   private readonly resources: SqliteResources;
@@ -68,7 +65,7 @@ export class SqliteStorage implements Storage {
   }
 
   /** Opens the file of a `file:` DATABASE_URL (creating it and its folder), then creates or migrates the schema. */
-  static async open(databaseUrl: string, options: StorageOptions = {}): Promise<SqliteStorage> {
+  static async open(databaseUrl: string, options: StorageOptions = {}): Promise<SqliteStorage & HandWrittenStores> {
     const path = sqlitePathFromUrl(databaseUrl);
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path);
@@ -76,41 +73,20 @@ export class SqliteStorage implements Storage {
       configureConnection(db);
       await migrateSqlite(db);
       checkStoredColumns(db);
-      return new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.metrics?.observeCommit));
+      const storage = new SqliteStorage(db, prepareReads(db), SqliteWriter.start(path, db, options.metrics?.observeCommit));
+      return composeStores(
+        storage,
+        Object.entries(SQLITE_STORES).map(([name, store]) =>
+          store.open({ db, resources: storage, write: (write, args) => storage.writer.write({ kind: 'store', store: name, write, args }) }),
+        ),
+      );
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
-  createPet(pet: NewPet): Promise<Pet> {
-    return this.writer.write({ kind: 'createPet', pet });
-  }
-
-  createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome> {
-    return this.writer.write({ kind: 'createPetIdempotently', pet, idempotency: recordRequest(idempotency) }, respond);
-  }
-
-  getPet(id: number): VersionedPet | undefined {
-    const row = this.reads.getPet.get(id);
-    return row && versionedPetFromRow(row);
-  }
-
-  /** In the writer's transaction, so durable when it resolves; the condition is in the UPDATE itself. */
-  updatePet(id: number, patch: PetPatch, expected?: ExpectedVersions): Promise<PetUpdate> {
-    return this.writer.write({ kind: 'updatePet', id, patch: petPatchValues(patch), expected: expectedColumn(expected) });
-  }
-
-  deletePet(id: number, expected?: ExpectedVersions): Promise<PetDeletion> {
-    return this.writer.write({ kind: 'deletePet', id, expected: expectedColumn(expected) });
-  }
-
-  listPets({ limit, status, afterId = 0 }: PetPageQuery): Pet[] {
-    const rows = status === undefined ? this.reads.listPets.all(afterId, limit) : this.reads.listPetsByStatus.all(status, afterId, limit);
-    return rows.map(petFromRow);
-  }
-
-  /** Through the writer, like a pet's: its foreign keys are checked in the batch's transaction. */
+  /** Through the writer, like every write: its foreign keys are checked in the batch's transaction. */
   insertRow<Row extends StoredRow>(table: StoredTable, values: readonly unknown[]): Promise<RowCreation<Row>> {
     return this.writer.write({ kind: 'insertRow', table: table.table, values }) as Promise<RowCreation<Row>>;
   }

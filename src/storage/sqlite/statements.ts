@@ -1,33 +1,8 @@
 import type Database from 'better-sqlite3';
-import {
-  NEW_PET_COLUMN_LIST,
-  NEW_PET_COLUMNS,
-  PET_COLUMN,
-  PET_COLUMN_LIST,
-  petPatchAssignments,
-  VERSION_COLUMN,
-  VERSIONED_PET_COLUMN_LIST,
-  type NewPetValues,
-  type PetPatchValues,
-  type PetRow,
-  type VersionedPetRow,
-} from '../pet-table.js';
+import type { StoreWrite } from '../hand-written.js';
 import { EXPIRED_RECORDS_PER_WRITE, type ApiKeyRow, type IdempotencyRow, type PrincipalRow } from '../rows.js';
+import { SQLITE_STORES } from './hand-written-stores.js';
 
-/** Pet statements return rows as arrays (better-sqlite3's raw mode; see pet-table.ts). */
-function rawRows<P extends unknown[], R = PetRow>(statement: Database.Statement<P>): Database.Statement<P, R> {
-  return statement.raw() as unknown as Database.Statement<P, R>;
-}
-
-/**
- * The condition of a conditional write: the pet's id, then twice the versions it may have, as null
- * (any) or a JSON array (ExpectedVersions). Numbered parameters (?1) would spare the repeat, but
- * better-sqlite3 binds those by name.
- */
-const PET_AT_EXPECTED_VERSION = `${PET_COLUMN.id} = ? AND (? IS NULL OR ${VERSION_COLUMN} IN (SELECT value FROM json_each(?)))`;
-type ExpectedVersionParameters = [id: number, expected: string | null, expectedAgain: string | null];
-
-const SELECT_PETS = `SELECT ${PET_COLUMN_LIST} FROM pets`;
 const SELECT_KEYS = `SELECT k.id, k.account_id, a.name AS account_name, k.display_prefix, k.created_at, k.revoked_at
   FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
 const ANY_ACTIVE_KEY = 'SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1';
@@ -35,13 +10,6 @@ const ANY_ACTIVE_KEY = 'SELECT 1 FROM api_keys WHERE revoked_at IS NULL LIMIT 1'
 /** What the request path reads, on the main thread's connection. */
 export function prepareReads(db: Database.Database) {
   return {
-    getPet: rawRows<[number], VersionedPetRow>(db.prepare(`SELECT ${VERSIONED_PET_COLUMN_LIST} FROM pets WHERE ${PET_COLUMN.id} = ?`)),
-    listPets: rawRows(db.prepare<[number, number]>(`${SELECT_PETS} WHERE ${PET_COLUMN.id} > ? ORDER BY ${PET_COLUMN.id} LIMIT ?`)),
-    listPetsByStatus: rawRows(
-      db.prepare<[string, number, number]>(
-        `${SELECT_PETS} WHERE ${PET_COLUMN.status} = ? AND ${PET_COLUMN.id} > ? ORDER BY ${PET_COLUMN.id} LIMIT ?`,
-      ),
-    ),
     findActiveKey: db.prepare<[string], PrincipalRow>(
       `SELECT k.id AS key_id, k.account_id, a.name AS account_name
          FROM api_keys k JOIN accounts a ON a.id = k.account_id
@@ -59,18 +27,10 @@ export function prepareWrites(db: Database.Database) {
     savepoint: db.prepare('SAVEPOINT write'),
     release: db.prepare('RELEASE write'),
     rollbackTo: db.prepare('ROLLBACK TO write'),
-    insertPet: rawRows(
-      db.prepare<NewPetValues>(
-        `INSERT INTO pets (${NEW_PET_COLUMN_LIST}) VALUES (${NEW_PET_COLUMNS.map(() => '?').join(', ')}) RETURNING ${PET_COLUMN_LIST}`,
-      ),
-    ),
-    updatePet: rawRows<[...PetPatchValues, ...ExpectedVersionParameters], VersionedPetRow>(
-      db.prepare(
-        `UPDATE pets SET ${petPatchAssignments(() => '?', 1)} WHERE ${PET_AT_EXPECTED_VERSION} RETURNING ${VERSIONED_PET_COLUMN_LIST}`,
-      ),
-    ),
-    deletePet: db.prepare<ExpectedVersionParameters>(`DELETE FROM pets WHERE ${PET_AT_EXPECTED_VERSION}`),
-    petExists: db.prepare<[number]>(`SELECT 1 FROM pets WHERE ${PET_COLUMN.id} = ?`),
+    /** Each hand-written store's writes, by store and name (src/storage/hand-written.ts). */
+    stores: Object.fromEntries(Object.entries(SQLITE_STORES).map(([name, store]) => [name, store.writes(db)])) as Readonly<
+      Record<string, Readonly<Record<string, StoreWrite>>>
+    >,
     getIdempotencyRecord: db.prepare<[number, string, string], IdempotencyRow>(
       'SELECT fingerprint, status, headers, body FROM idempotency_keys WHERE account_id = ? AND key = ? AND expires_at > ?',
     ),

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Account, AccountApiKey, ApiKeyRecord, NewApiKey, RevokeResult } from '../api-keys.js';
 import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
-import { newPetValues, petFromRow, versionedPetFromRow, type PetPatchValues } from '../pet-table.js';
-import type { NewPet, Pet, PetDeletion, PetUpdate } from '../pets.js';
+import type { StoreWrite } from '../hand-written.js';
 import type { ExpectedRowVersions, IdempotentRowOutcome, RowCreation, RowDeletion, RowUpdate, StoredRow } from '../resources.js';
 import { apiKeyFromRow, headersToColumn, outcomeOfRecord } from '../rows.js';
 import { storedTable } from '../stored-tables.js';
@@ -14,11 +13,8 @@ export type IdempotencyRecordRequest = Omit<IdempotencyRequest, 'now' | 'expires
 
 /** One write, as plain data: it is posted to the writer thread. */
 export type WriteOp =
-  | { kind: 'createPet'; pet: NewPet }
-  | { kind: 'createPetIdempotently'; pet: NewPet; idempotency: IdempotencyRecordRequest }
-  /** `expected`: the JSON array of the versions the pet may have, or null for any (ExpectedVersions). */
-  | { kind: 'updatePet'; id: number; patch: PetPatchValues; expected: string | null }
-  | { kind: 'deletePet'; id: number; expected: string | null }
+  /** A write of a hand-written store, by the store's name and the write's (src/storage/hand-written.ts). */
+  | { kind: 'store'; store: string; write: string; args: unknown }
   | { kind: 'ensureAccount'; name: string }
   | ({ kind: 'createApiKey' } & AccountApiKey)
   | { kind: 'revokeApiKey'; id: number }
@@ -31,10 +27,7 @@ export type WriteOp =
 
 /** What each kind of write resolves to. */
 export interface WriteValues {
-  createPet: Pet;
-  createPetIdempotently: IdempotentOutcome;
-  updatePet: PetUpdate;
-  deletePet: PetDeletion;
+  store: unknown;
   ensureAccount: Account;
   createApiKey: ApiKeyRecord;
   revokeApiKey: RevokeResult;
@@ -56,14 +49,14 @@ export interface WriteFailure {
 
 export type WriteResult = { ok: true; value: unknown } | { ok: false; error: WriteFailure };
 
-/** A pet (or a generated resource's row) created for a keyed request, whose response must be rendered before the batch commits. */
+/** A row created for a keyed request, whose response must be rendered before the batch commits. */
 export interface ToRender {
   index: number;
-  created: Pet | StoredRow;
+  created: StoredRow;
 }
 
 /** A write under an Idempotency-Key. */
-type KeyedOp = Extract<WriteOp, { kind: 'createPetIdempotently' | 'insertRowIdempotently' }>;
+type KeyedOp = Extract<WriteOp, { kind: 'insertRowIdempotently' }>;
 
 /** Each write's result, and how long the batch's transaction took, commit included. */
 export interface BatchOutcome {
@@ -72,7 +65,7 @@ export interface BatchOutcome {
 }
 
 /** Renders the responses of keyed creates (on the main thread: it knows HTTP, the writer does not). */
-export type Renderer = (pets: ToRender[]) => Promise<RecordedResponse[]>;
+export type Renderer = (created: ToRender[]) => Promise<RecordedResponse[]>;
 
 export function failure(error: unknown): WriteFailure {
   const { message, code } = error as { message?: unknown; code?: unknown };
@@ -84,17 +77,8 @@ export function failure(error: unknown): WriteFailure {
 
 function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, KeyedOp>): unknown {
   switch (op.kind) {
-    case 'createPet':
-      return petFromRow(s.insertPet.get(...newPetValues(op.pet))!);
-    // The condition is in the statement; when it matches no row, whether the pet exists says why.
-    case 'updatePet': {
-      const row = s.updatePet.get(...op.patch, op.id, op.expected, op.expected);
-      if (row) return { kind: 'updated', pet: versionedPetFromRow(row) } satisfies PetUpdate;
-      return { kind: s.petExists.get(op.id) ? 'version_mismatch' : 'not_found' } satisfies PetUpdate;
-    }
-    case 'deletePet':
-      if (s.deletePet.run(op.id, op.expected, op.expected).changes === 1) return 'deleted' satisfies PetDeletion;
-      return (s.petExists.get(op.id) ? 'version_mismatch' : 'not_found') satisfies PetDeletion;
+    case 'store':
+      return storeWrite(s, op).run(op.args as never);
     case 'ensureAccount': {
       s.insertAccount.run(op.name);
       const row = s.getAccount.get(op.name)!;
@@ -126,8 +110,8 @@ function apply(db: Database.Database, s: WriteStatements, op: Exclude<WriteOp, K
 /**
  * Runs a batch of writes as one IMMEDIATE transaction: one commit, so one fsync, for all of them
  * (group commit). Each write runs in a savepoint of its own, so one that fails fails alone. A keyed
- * create checks its record, creates the pet, and, once every pet of the batch exists, records the
- * response `render` made for it, all before the commit: the pet and its record commit together or
+ * create checks its record, creates the row, and, once every row of the batch exists, records the
+ * response `render` made for it, all before the commit: the row and its record commit together or
  * not at all. A key met twice in one batch is in progress the second time. Anything that fails the
  * transaction itself (the commit, the records) fails every write of the batch: none is acknowledged.
  */
@@ -146,19 +130,17 @@ export async function executeBatch(
  * Writes made by one statement (then at most reads): SQLite undoes a failed statement by itself and
  * the transaction goes on, so they need no savepoint of their own, two statements fewer each.
  */
-const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set([
-  'createPet',
-  'updatePet',
-  'deletePet',
-  'insertRow',
-  'updateRow',
-  'deleteRow',
-]);
+const SINGLE_STATEMENT: ReadonlySet<WriteOp['kind']> = new Set(['insertRow', 'updateRow', 'deleteRow']);
 
-/** What a keyed write creates: the pet, or the row (unless a reference of it names no row). */
-function createKeyed(db: Database.Database, s: WriteStatements, op: KeyedOp): RowCreation<StoredRow> | { kind: 'created'; row: Pet } {
-  if (op.kind === 'createPetIdempotently') return { kind: 'created', row: petFromRow(s.insertPet.get(...newPetValues(op.pet))!) };
-  return resourcesOn(db).insert(storedTable(op.table), op.values);
+function storeWrite(s: WriteStatements, op: Extract<WriteOp, { kind: 'store' }>): StoreWrite {
+  const write = s.stores[op.store]?.[op.write];
+  if (!write) throw new Error(`no write ${op.write} of store ${op.store}`);
+  return write;
+}
+
+/** Whether a write runs in a savepoint of its own (see SINGLE_STATEMENT); a store's write says itself. */
+function needsSavepoint(s: WriteStatements, op: WriteOp): boolean {
+  return op.kind === 'store' ? storeWrite(s, op).singleStatement !== true : !SINGLE_STATEMENT.has(op.kind);
 }
 
 async function runTransaction(
@@ -177,10 +159,10 @@ async function runTransaction(
   }
   try {
     ops.forEach((op, index) => {
-      const savepoint = !SINGLE_STATEMENT.has(op.kind);
+      const savepoint = needsSavepoint(s, op);
       if (savepoint) s.savepoint.run();
       try {
-        if (op.kind === 'createPetIdempotently' || op.kind === 'insertRowIdempotently') {
+        if (op.kind === 'insertRowIdempotently') {
           const { accountId, key, fingerprint, now } = op.idempotency;
           const inBatch = `${accountId}:${key}`;
           const record = keysInBatch.has(inBatch) ? undefined : s.getIdempotencyRecord.get(accountId, key, now);
@@ -190,7 +172,7 @@ async function runTransaction(
             results[index] = { ok: true, value: outcomeOfRecord(record, fingerprint) };
           } else {
             s.deleteExpiredIdempotencyRecords.run(now);
-            const created = createKeyed(db, s, op);
+            const created = resourcesOn(db).insert(storedTable(op.table), op.values);
             if (created.kind === 'missing_reference' || created.kind === 'duplicate_key') {
               results[index] = { ok: true, value: created satisfies IdempotentRowOutcome };
             } else {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../src/errors/api-error.js';
-import type { Pet } from '../../../src/storage/storage.js';
+import type { Pet } from '../../../src/storage/pets/pets.js';
 import { backends } from '../../support/backends.js';
 import { PET_NAME_MAX_LENGTH, PET_STATUSES } from '../../support/spec-values.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../../src/errors/api-error.js';
-import type { Pet } from '../../../src/storage/storage.js';
+import type { Pet } from '../../../src/storage/pets/pets.js';
 import { allBackends, backends } from '../../support/backends.js';
 import { LARGEST_PET_ID, OUT_OF_RANGE_PET_IDS } from '../../support/pet-ids.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Pet } from '../../../src/storage/storage.js';
+import type { Pet } from '../../../src/storage/pets/pets.js';
 import { allBackends } from '../../support/backends.js';
 import { PAGE_SIZE, PET_STATUSES as STATUSES } from '../../support/spec-values.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';

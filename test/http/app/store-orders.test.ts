@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { components } from '../../../generated/openapi.js';
 import type { ErrorBody } from '../../../src/errors/api-error.js';
-import type { Pet } from '../../../src/storage/storage.js';
+import type { Pet } from '../../../src/storage/pets/pets.js';
 import { backends } from '../../support/backends.js';
 import { createTestApi, type TestApi } from '../../support/test-app.js';
 

@@ -80,8 +80,8 @@ describe('SQLite storage', () => {
     await storage.updatePet(1, { status: 'sold' });
     await storage.deletePet(2);
     expect(commits).toHaveLength(6);
-    storage.getPet(1);
-    storage.listPets({ limit: 10 });
+    void storage.getPet(1);
+    void storage.listPets({ limit: 10 });
     storage.findActiveApiKey('cd'.repeat(32));
     expect(commits).toHaveLength(6);
     for (const seconds of commits) expect(seconds).toBeGreaterThan(0);

@@ -3,14 +3,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { petPatchValues } from '../../../src/storage/pet-table.js';
-import type { Pet } from '../../../src/storage/pets.js';
+import { newPetValues, petPatchValues, type PetPatchValues } from '../../../src/storage/pets/pet-table.js';
+import type { NewPet } from '../../../src/storage/pets/pets.js';
 import { migrateSqlite } from '../../../src/storage/sqlite/migrate.js';
 import { configureConnection, prepareWrites } from '../../../src/storage/sqlite/statements.js';
 import { executeBatch, type WriteOp } from '../../../src/storage/sqlite/write-batch.js';
 
 /** A key record for alice (account 1), as the writer receives it. */
 const idempotency = { accountId: 1, key: 'k', fingerprint: 'f', now: '2026-11-23T00:00:00.000Z', expiresAt: '2026-11-24T00:00:00.000Z' };
+
+/** The pets store's writes as the writer takes them (src/storage/pets/sqlite.ts). */
+const createPet = (pet: NewPet): WriteOp => ({ kind: 'store', store: 'pets', write: 'createPet', args: newPetValues(pet) });
+const updatePet = (id: number, patch: PetPatchValues, expected: string | null): WriteOp => ({
+  kind: 'store',
+  store: 'pets',
+  write: 'updatePet',
+  args: { id, patch, expected },
+});
+const deletePet = (id: number, expected: string | null): WriteOp => ({
+  kind: 'store',
+  store: 'pets',
+  write: 'deletePet',
+  args: { id, expected },
+});
+/** A keyed create of a pet: the generic keyed insert into its table. */
+const createPetIdempotently = (pet: NewPet, keyed: typeof idempotency): WriteOp => ({
+  kind: 'insertRowIdempotently',
+  table: 'pets',
+  values: newPetValues(pet),
+  idempotency: keyed,
+});
 
 const noRender = () => Promise.reject(new Error('nothing to render'));
 
@@ -31,9 +53,9 @@ describe('executeBatch', () => {
 
   it('runs every write in one transaction: one commit for the batch', async () => {
     const ops: WriteOp[] = [
-      { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
+      createPet({ name: 'a', categoryId: 1 }),
       { kind: 'ensureAccount', name: 'alice' },
-      { kind: 'createPet', pet: { name: 'b', categoryId: 2, status: 'sold' } },
+      createPet({ name: 'b', categoryId: 2, status: 'sold' }),
     ];
     const { results, seconds } = await executeBatch(db, prepareWrites(db), ops, noRender);
     expect(results).toEqual([
@@ -50,7 +72,7 @@ describe('executeBatch', () => {
     await executeBatch(
       db,
       writes,
-      [0, 1, 2].map((i) => ({ kind: 'createPet', pet: { name: `p${i}`, categoryId: 1 } })),
+      [0, 1, 2].map((i) => createPet({ name: `p${i}`, categoryId: 1 })),
       noRender,
     );
     const sold = petPatchValues({ status: 'sold' });
@@ -58,14 +80,14 @@ describe('executeBatch', () => {
       db,
       writes,
       [
-        { kind: 'updatePet', id: 1, patch: sold, expected: '[1]' },
+        updatePet(1, sold, '[1]'),
         // The same expected version again: the first update of the batch changed it.
-        { kind: 'updatePet', id: 1, patch: petPatchValues({ name: 'late' }), expected: '[1]' },
-        { kind: 'updatePet', id: 2, patch: petPatchValues({ name: 'q', status: null }), expected: null },
-        { kind: 'updatePet', id: 9, patch: sold, expected: null },
-        { kind: 'deletePet', id: 3, expected: '[2]' },
-        { kind: 'deletePet', id: 3, expected: '[1, 5]' },
-        { kind: 'deletePet', id: 3, expected: null },
+        updatePet(1, petPatchValues({ name: 'late' }), '[1]'),
+        updatePet(2, petPatchValues({ name: 'q', status: null }), null),
+        updatePet(9, sold, null),
+        deletePet(3, '[2]'),
+        deletePet(3, '[1, 5]'),
+        deletePet(3, null),
       ],
       noRender,
     );
@@ -86,17 +108,12 @@ describe('executeBatch', () => {
 
   it('renders the responses of keyed creates before the commit and records them with their pets', async () => {
     const writes = await withAlice();
-    const { results } = await executeBatch(
-      db,
-      writes,
-      [{ kind: 'createPetIdempotently', pet: { name: 'a', categoryId: 1 }, idempotency }],
-      (pets) => {
-        expect(db.inTransaction).toBe(true);
-        return Promise.resolve(
-          pets.map(({ created }) => ({ status: 201, headers: { Location: `/v1/pets/${(created as Pet).id}` }, body: Buffer.from('{}') })),
-        );
-      },
-    );
+    const { results } = await executeBatch(db, writes, [createPetIdempotently({ name: 'a', categoryId: 1 }, idempotency)], (pets) => {
+      expect(db.inTransaction).toBe(true);
+      return Promise.resolve(
+        pets.map(({ created }) => ({ status: 201, headers: { Location: `/v1/pets/${created[0] as number}` }, body: Buffer.from('{}') })),
+      );
+    });
     expect(results[0]).toMatchObject({ ok: true, value: { kind: 'created', response: { status: 201 } } });
     expect(db.prepare('SELECT key, status FROM idempotency_keys').all()).toEqual([{ key: 'k', status: 201 }]);
   });
@@ -107,16 +124,12 @@ describe('executeBatch', () => {
       db,
       writes,
       [
-        { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
+        createPet({ name: 'a', categoryId: 1 }),
         // NOT NULL: the statement fails, in the middle of the batch.
-        { kind: 'createPet', pet: { name: null as unknown as string, categoryId: 1 } },
-        { kind: 'createPetIdempotently', pet: { name: 'b', categoryId: 1 }, idempotency },
-        {
-          kind: 'createPetIdempotently',
-          pet: { name: null as unknown as string, categoryId: 1 },
-          idempotency: { ...idempotency, key: 'j' },
-        },
-        { kind: 'createPet', pet: { name: 'c', categoryId: 1 } },
+        createPet({ name: null as unknown as string, categoryId: 1 }),
+        createPetIdempotently({ name: 'b', categoryId: 1 }, idempotency),
+        createPetIdempotently({ name: null as unknown as string, categoryId: 1 }, { ...idempotency, key: 'j' }),
+        createPet({ name: 'c', categoryId: 1 }),
       ],
       (pets) => Promise.resolve(pets.map(() => ({ status: 201, headers: {}, body: Buffer.from('{}') }))),
     );
@@ -131,10 +144,7 @@ describe('executeBatch', () => {
     const { results } = await executeBatch(
       db,
       writes,
-      [
-        { kind: 'createPet', pet: { name: 'a', categoryId: 1 } },
-        { kind: 'createPetIdempotently', pet: { name: 'b', categoryId: 1 }, idempotency },
-      ],
+      [createPet({ name: 'a', categoryId: 1 }), createPetIdempotently({ name: 'b', categoryId: 1 }, idempotency)],
       () => Promise.reject(new Error('render failed')),
     );
     expect(results).toEqual([
@@ -154,12 +164,7 @@ describe('executeBatch', () => {
     waiter.pragma('busy_timeout = 10');
     holder.exec('BEGIN IMMEDIATE');
     try {
-      const { results } = await executeBatch(
-        waiter,
-        prepareWrites(waiter),
-        [{ kind: 'createPet', pet: { name: 'a', categoryId: 1 } }],
-        noRender,
-      );
+      const { results } = await executeBatch(waiter, prepareWrites(waiter), [createPet({ name: 'a', categoryId: 1 })], noRender);
       expect(results).toEqual([{ ok: false, error: { message: 'database is locked', code: 'SQLITE_BUSY', unavailable: true } }]);
     } finally {
       holder.exec('ROLLBACK');

@@ -26,7 +26,10 @@ describe('the SQLite writer thread', () => {
     db.prepare("INSERT INTO accounts (name) VALUES ('alice')").run();
     const worker = startWriterThread(path);
     try {
-      worker.postMessage({ type: 'batch', ops: [{ kind: 'createPet', pet: { name: 'a', categoryId: 1 } }] } satisfies ToWriter);
+      worker.postMessage({
+        type: 'batch',
+        ops: [{ kind: 'store', store: 'pets', write: 'createPet', args: ['a', 1, null] }],
+      } satisfies ToWriter);
       expect(await next(worker)).toMatchObject({ type: 'done', results: [{ ok: true, value: { id: 1, name: 'a', categoryId: 1 } }] });
 
       const idempotency = {
@@ -38,9 +41,9 @@ describe('the SQLite writer thread', () => {
       };
       worker.postMessage({
         type: 'batch',
-        ops: [{ kind: 'createPetIdempotently', pet: { name: 'b', categoryId: 2 }, idempotency }],
+        ops: [{ kind: 'insertRowIdempotently', table: 'pets', values: ['b', 2, null], idempotency }],
       } satisfies ToWriter);
-      expect(await next(worker)).toEqual({ type: 'render', pets: [{ index: 0, created: { id: 2, name: 'b', categoryId: 2 } }] });
+      expect(await next(worker)).toEqual({ type: 'render', pets: [{ index: 0, created: [2, 'b', 2, null] }] });
       // Not committed yet: another connection does not see the pet.
       expect(db.prepare('SELECT count(*) AS n FROM pets').get()).toEqual({ n: 1 });
       const response = { status: 201, headers: { Location: '/v1/pets/2' }, body: new Uint8Array([123, 125]) };

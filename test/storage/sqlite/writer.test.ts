@@ -55,7 +55,7 @@ describe.each([
       ]);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
-      expect(storage.listPets({ limit: 10 }).map((pet) => pet.name)).toEqual(['a', 'b']);
+      expect((await storage.listPets({ limit: 10 })).map((pet) => pet.name)).toEqual(['a', 'b']);
     } finally {
       await storage.close();
     }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PET_TABLE, type PetRow } from '../../generated/tables.js';
-import { parseSpec, readSpecText, resolveRefAt } from '../../src/contract/spec.js';
-import { NEW_PET_COLUMN_LIST, newPetValues, PET_COLUMN, PET_COLUMN_LIST, petFromRow } from '../../src/storage/pet-table.js';
-import { POSTGRES_SCHEMA } from '../../src/storage/postgres/migrate.js';
-import { SQLITE_SCHEMA } from '../../src/storage/sqlite/migrate.js';
-import type { NewPet } from '../../src/storage/storage.js';
+import { PET_TABLE, type PetRow } from '../../../generated/tables.js';
+import { parseSpec, readSpecText, resolveRefAt } from '../../../src/contract/spec.js';
+import { NEW_PET_COLUMN_LIST, newPetValues, PET_COLUMN, PET_COLUMN_LIST, petFromRow } from '../../../src/storage/pets/pet-table.js';
+import { POSTGRES_SCHEMA } from '../../../src/storage/postgres/migrate.js';
+import { SQLITE_SCHEMA } from '../../../src/storage/sqlite/migrate.js';
+import type { NewPet } from '../../../src/storage/pets/pets.js';
 
 const document = parseSpec(readSpecText());
 const schemas = document.components.schemas;

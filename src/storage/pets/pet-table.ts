@@ -2,7 +2,7 @@
 // and NewPet): no backend lists the pet's fields itself. Pets are read as arrays (better-sqlite3's raw
 // mode, pg's rowMode 'array'), since building a keyed object per row is most of the cost of reading a
 // page and the row becomes a Pet right after (petFromRow).
-import { PET_TABLE, petFromRow, type PetRow } from '../../generated/tables.js';
+import { PET_TABLE, petFromRow, type PetRow } from '../../../generated/tables.js';
 import type { VersionedPet } from './pets.js';
 
 export {
@@ -13,7 +13,7 @@ export {
   type NewPetValues,
   type PetPatchValues,
   type PetRow,
-} from '../../generated/tables.js';
+} from '../../../generated/tables.js';
 
 type PetColumn = (typeof PET_TABLE.columns)[number];
 
@@ -76,3 +76,6 @@ export const PET_COLUMN = Object.fromEntries(PET_TABLE.columns.map((column) => [
   PetColumn['property'],
   string
 >;
+
+/** The pets table's name, as the generic resource store knows it. */
+export const PET_TABLE_NAME = PET_TABLE.table;

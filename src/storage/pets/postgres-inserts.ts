@@ -1,10 +1,10 @@
 import { GroupCommit, type Settled } from '../group-commit.js';
-import { NEW_PET_COLUMNS, newPetValues, PET_ID_INDEX, petFromRow, type PetRow } from '../pet-table.js';
-import type { NewPet, Pet } from '../pets.js';
+import type { Queries } from '../postgres/queries.js';
 import type { CommitObserver } from '../storage-metrics.js';
 import { StorageUnavailableError } from '../storage.js';
-import type { Queries } from './queries.js';
-import { INSERT_PET, INSERT_PETS } from './statements.js';
+import { NEW_PET_COLUMNS, newPetValues, PET_ID_INDEX, petFromRow, type PetRow } from './pet-table.js';
+import type { NewPet, Pet } from './pets.js';
+import { INSERT_PET, INSERT_PETS } from './postgres-statements.js';
 
 /** Creates without a key, group-committed: those that arrive while a batch is inserted go in the next. */
 export class PetInserts {

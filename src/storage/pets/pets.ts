@@ -1,4 +1,6 @@
-import type { components } from '../../generated/openapi.js';
+import type { components } from '../../../generated/openapi.js';
+import type { IdempotencyRequest, IdempotentOutcome, RecordedResponse } from '../idempotency.js';
+import type { ExpectedRowVersions, MaybePromise } from '../resources.js';
 
 export type Pet = components['schemas']['Pet'];
 export type NewPet = components['schemas']['NewPet'];
@@ -22,10 +24,7 @@ export const FIRST_PET_VERSION = 1;
  * The versions a conditional update or delete accepts (If-Match): the write happens only while the
  * pet has one of them, checked and written in one atomic step. Undefined: any version.
  */
-export type ExpectedVersions = readonly number[] | undefined;
-
-/** A value, or a promise of it: what a backend that can answer synchronously returns at once. */
-export type MaybePromise<T> = T | Promise<T>;
+export type ExpectedVersions = ExpectedRowVersions;
 
 /** What an update did: the pet as it is now, or why nothing changed. */
 export type PetUpdate = { kind: 'updated'; pet: VersionedPet } | { kind: 'not_found' } | { kind: 'version_mismatch' };
@@ -61,4 +60,11 @@ export interface PetStore {
   updatePet(id: number, patch: PetPatch, expected?: ExpectedVersions): Promise<PetUpdate>;
   /** Removes the pet, on the same terms as updatePet. Its id answers not_found from then on. */
   deletePet(id: number, expected?: ExpectedVersions): Promise<PetDeletion>;
+  /**
+   * createPet under an Idempotency-Key, as one unit: the key's unexpired record is replayed (or
+   * refused), or else the pet and the record with its response (`respond`, called inside the
+   * transaction) are committed together. A pet is never stored without its record, nor a record
+   * without its pet. Expired records count as absent and are replaced; a few others are deleted.
+   */
+  createPetIdempotently(pet: NewPet, idempotency: IdempotencyRequest, respond: (pet: Pet) => RecordedResponse): Promise<IdempotentOutcome>;
 }

@@ -1,7 +1,7 @@
-import { petPatchValues, versionedPetFromRow, type VersionedPetRow } from '../pet-table.js';
-import type { ExpectedVersions, PetDeletion, PetPatch, PetUpdate } from '../pets.js';
-import type { Queries } from './queries.js';
-import { DELETE_PET, PET_EXISTS, UPDATE_PET } from './statements.js';
+import type { Queries } from '../postgres/queries.js';
+import { petPatchValues, versionedPetFromRow, type VersionedPetRow } from './pet-table.js';
+import type { ExpectedVersions, PetDeletion, PetPatch, PetUpdate } from './pets.js';
+import { DELETE_PET, PET_EXISTS, UPDATE_PET } from './postgres-statements.js';
 
 /**
  * Why a conditional write matched no row. Asked after it, outside its statement, yet always true of
