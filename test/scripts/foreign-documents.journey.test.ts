@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
 import { readContract } from '../../src/contract/read-contract.js';
 import { parseSpec } from '../../src/contract/spec.js';
-import { CHECKS_WITHOUT_HANDLERS, expectUnimplementedAndRefused, FOREIGN_DOCUMENTS, runInCopy } from '../support/foreign-documents.js';
+import { expectUnimplementedAndRefused, FOREIGN_DOCUMENTS, runInCopy, testWithoutHandlers } from '../support/foreign-documents.js';
 import { QUOTA_NEVER_REACHED, startServer, tempDatabaseUrl, type RunningServer } from '../support/processes.js';
 
 /**
@@ -54,19 +52,7 @@ describe.each(FOREIGN_DOCUMENTS)(
     });
 
     it('passes the contract tester with 0 failures', async () => {
-      const { security } = contract();
-      // The tester fills bearer and apiKey schemes with --api-key, and a basic one with --security NAME=ACCOUNT:KEY.
-      const basic = security.unmatched.alternatives.flat().filter((scheme) => scheme.kind === 'basic');
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [
-          ...['--import', 'tsx', 'packages/contract-tester/src/cli.ts'],
-          ...['--spec', 'openapi.yaml', '--base-url', server.baseUrl, '--api-key', key],
-          ...basic.flatMap(({ name }) => ['--security', `${name}=admin:${key}`]),
-          ...['--checks', CHECKS_WITHOUT_HANDLERS.join(','), '--requests', '100', '--seed', '1'],
-        ],
-        { cwd: copy, encoding: 'utf8' },
-      );
+      const stdout = await testWithoutHandlers(copy, contract(), server.baseUrl, key);
       expect(stdout).toMatch(/\d+ scenarios: \d+ passed, 0 failed, 0 skipped; 0 failures;/);
     });
 

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { kebabCase } from '../../scripts/generate/scaffold.js';
 import { copyProject, removeProjectCopy } from '../../scripts/project-copy.js';
-import { overlaid, runInCopy } from '../support/foreign-documents.js';
+import { readContract } from '../../src/contract/read-contract.js';
+import { parseSpec } from '../../src/contract/spec.js';
+import { expectUnimplementedAndRefused, overlaid, runInCopy, testWithoutHandlers } from '../support/foreign-documents.js';
 import { QUOTA_NEVER_REACHED, startServer, tempDatabaseUrl, type RunningServer } from '../support/processes.js';
 
 /**
@@ -205,6 +207,13 @@ describe.each(RESOURCES)(
       ).catch((error: { stdout?: string; stderr?: string }) => {
         throw new Error(`${error.stdout ?? ''}\n${error.stderr ?? ''}`);
       });
+      expect(stdout).toMatch(/\d+ scenarios: \d+ passed, 0 failed, 0 skipped; 0 failures;/);
+    });
+
+    it("answers the document's other operations 501 and a request without credentials 401, in its error format", async () => {
+      const contract = readContract(parseSpec(readFileSync(at('openapi.yaml'), 'utf8')));
+      await expectUnimplementedAndRefused(contract, server.baseUrl, 'admin', key, resource.operations);
+      const stdout = await testWithoutHandlers(copy, contract, server.baseUrl, key);
       expect(stdout).toMatch(/\d+ scenarios: \d+ passed, 0 failed, 0 skipped; 0 failures;/);
     });
   },

@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
 import type { Contract } from '../../src/contract/read-contract.js';
@@ -51,15 +52,35 @@ function send(
 }
 
 /**
+ * Asserts that an error body is in the document's error format: the members the format renders, each
+ * that does not carry the message (code, status, title, ...) as the format renders it.
+ */
+function expectInErrorFormat(contract: Contract, text: string, code: string, status: number): void {
+  const render = (message: string) => JSON.parse(contract.errorFormat.render({ code, message, status })) as Record<string, unknown>;
+  const [one, other] = [render('one'), render('other')];
+  const fixed = Object.fromEntries(Object.entries(one).filter(([member, value]) => other[member] === value));
+  const body = JSON.parse(text) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(Object.keys(one).sort());
+  expect(body).toMatchObject(fixed);
+}
+
+/**
  * Asserts that an operation without a handler answers 501, and a request without credentials 401
  * with the challenge, both in the document's error format. `baseUrl` includes the base path; the
  * account's key is sent in the scheme the operation asks for first.
  */
-export async function expectUnimplementedAndRefused(contract: Contract, baseUrl: string, account: string, key: string): Promise<void> {
+export async function expectUnimplementedAndRefused(
+  contract: Contract,
+  baseUrl: string,
+  account: string,
+  key: string,
+  implemented: readonly string[] = [],
+): Promise<void> {
   // An operation a request without parameters reaches: none required, and best none whose default
   // is put in its place (PA TV's updatedAfter defaults to a value its own pattern refuses).
   const reachable = contract.operations.filter(
     ({ path, operation }) =>
+      !implemented.includes(operation.operationId) &&
       !path.includes('{') &&
       operation.requestBody === undefined &&
       parametersOf(contract.document, operation).every((parameter) => !parameter.required),
@@ -78,11 +99,12 @@ export async function expectUnimplementedAndRefused(contract: Contract, baseUrl:
   const unimplemented = await send(url, method, credentials);
   expect(unimplemented.status, unimplemented.text).toBe(501);
   expect(unimplemented.headers['content-type']).toBe(contract.errorFormat.contentType);
-  expect(JSON.parse(unimplemented.text)).toMatchObject({ type: 'about:blank', title: 'Not Implemented', status: 501 });
+  expectInErrorFormat(contract, unimplemented.text, 'not_implemented', 501);
 
   const refused = await send(url, method, {});
   expect(refused.status).toBe(401);
   expect(refused.headers['content-type']).toBe(contract.errorFormat.contentType);
+  expectInErrorFormat(contract, refused.text, 'missing_api_key', 401);
   expect(refused.headers['www-authenticate']).toMatch(scheme.kind === 'basic' ? /^Basic realm="/ : /^ApiKey realm="/);
 }
 
@@ -110,4 +132,24 @@ export function overlaid(document: Json, yaml: string): Json {
     return merged;
   };
   return merge(document, parse(yaml)) as Json;
+}
+
+/**
+ * Runs the contract tester from the copy on its whole document with the checks a server without
+ * handlers can meet, giving a basic scheme the account's key (bearer and apiKey schemes take
+ * --api-key); returns its output.
+ */
+export async function testWithoutHandlers(copy: string, contract: Contract, baseUrl: string, key: string): Promise<string> {
+  const basic = contract.security.unmatched.alternatives.flat().filter((scheme) => scheme.kind === 'basic');
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      ...['--import', 'tsx', 'packages/contract-tester/src/cli.ts'],
+      ...['--spec', 'openapi.yaml', '--base-url', baseUrl, '--api-key', key],
+      ...basic.flatMap(({ name }) => ['--security', `${name}=admin:${key}`]),
+      ...['--checks', CHECKS_WITHOUT_HANDLERS.join(','), '--requests', '100', '--seed', '1'],
+    ],
+    { cwd: copy, encoding: 'utf8' },
+  );
+  return stdout;
 }

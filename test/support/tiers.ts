@@ -41,7 +41,7 @@ export function slowKindOf(file: string): SlowKind | undefined {
  */
 const MARKERS: Record<Exclude<SlowKind, 'journey'>, RegExp> = {
   process:
-    /from 'node:child_process'|\b(startServer|startServerWithMetrics|runKeys|startPrism|startClientApi|clientApiPerTest|packClient|planDocument|runCli|runInCopy)\(/,
+    /from 'node:child_process'|\b(startServer|startServerWithMetrics|runKeys|startPrism|startClientApi|clientApiPerTest|packClient|planDocument|runCli|runInCopy|testWithoutHandlers)\(/,
   browser: /\blaunchChromium\(|from 'playwright-core'/,
   build: /['"`]dist(\/|['"`]\))/,
   copy: /\bcopyProject\(/,
