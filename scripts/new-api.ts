@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../src/package-root.js';
 import { EXAMPLE_FILES, EXAMPLE_RESETS } from './example-manifest.js';
 import { generate } from './generate.js';
-import { SpecProblems } from './generate/spec-check.js';
+import { checkSpec, SpecProblems } from './generate/spec-check.js';
 
 /** The document's text, once it is known to be an OpenAPI 3.0 or 3.1 document: what openapi.yaml becomes. */
 export function readDocument(path: string): string {
@@ -43,6 +43,8 @@ export function removeExample(root: string): { removed: string[]; reset: string[
 
 export async function newApi(documentPath: string, root: string = PACKAGE_ROOT): Promise<void> {
   const text = readDocument(documentPath);
+  // Checked as generate will check it before anything changes: a document generate refuses leaves the project as it was.
+  await checkSpec(root, documentPath);
   writeFileSync(join(root, 'openapi.yaml'), text);
   const { removed, reset } = removeExample(root);
   const example =
@@ -70,7 +72,7 @@ async function main(): Promise<void> {
     await newApi(resolve(documentPath));
   } catch (error) {
     if (error instanceof SpecProblems) {
-      process.stderr.write(`the document has problems; nothing was generated:\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);
+      process.stderr.write(`the document has problems; nothing was changed:\n${error.problems.map((p) => `  ${p}`).join('\n')}\n`);
     } else {
       process.stderr.write(`${(error as Error).message}\n`);
     }

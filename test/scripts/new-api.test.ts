@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_FILES, EXAMPLE_RESETS } from '../../scripts/example-manifest.js';
-import { readDocument, removeExample } from '../../scripts/new-api.js';
+import { newApi, readDocument, removeExample } from '../../scripts/new-api.js';
+import { SpecProblems } from '../../scripts/generate/spec-check.js';
 
 /** A folder with the example's files and the files it resets, each holding its own path. */
 function withExample(): string {
@@ -40,5 +41,22 @@ describe('npm run new-api', () => {
     writeFileSync(join(root, 'src/errors/document-messages.ts'), 'my own messages');
     expect(removeExample(root)).toEqual({ removed: [], reset: [] });
     expect(readFileSync(join(root, 'src/errors/document-messages.ts'), 'utf8')).toBe('my own messages');
+  });
+
+  it('changes nothing when generate would refuse the document, and says where', async () => {
+    const root = withExample();
+    writeFileSync(join(root, 'openapi.yaml'), 'the pet store');
+    const operation = (operationId: string) => ({ operationId, responses: { '204': { description: 'done' } } });
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: operation('same') }, '/b': { get: operation('same') } },
+    };
+    writeFileSync(join(root, 'theirs.json'), JSON.stringify(document));
+    const refused = await newApi(join(root, 'theirs.json'), root).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SpecProblems);
+    expect((refused as SpecProblems).problems.join('\n')).toMatch(/theirs\.json:\d+:\d+: Every operation must have a unique `operationId`/);
+    expect(readFileSync(join(root, 'openapi.yaml'), 'utf8')).toBe('the pet store');
+    expect(readFileSync(join(root, 'src/errors/document-messages.ts'), 'utf8')).toBe('src/errors/document-messages.ts');
   });
 });
