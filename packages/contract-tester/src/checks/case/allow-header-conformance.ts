@@ -13,7 +13,7 @@ export function allowList(header: string | string[] | undefined): string[] {
 /** The methods the path has that an Allow header leaves out, in words; nothing when it lists them all. */
 function leftOut(listed: string[], allowed: string[]): string[] {
   const missing = allowed.filter((method) => !listed.includes(method));
-  return missing.length ? [`Allow: ${listed.join(', ')} leaves out ${missing.join(', ')}`] : [];
+  return missing.length ? [`Allow: ${listed.join(', ') || '(empty)'} leaves out ${missing.join(', ')}`] : [];
 }
 
 /** The Allow of a 405 (to a method the path does not have) or of a successful OPTIONS lists the path's methods, and not the refused one. */
@@ -25,7 +25,8 @@ export const allowHeaderConformance = defineCheck({
     const { status } = response;
     const header = response.headers['allow'];
     if (kind === 'options') return status >= 200 && status < 300 && header !== undefined ? leftOut(allowList(header), allowed) : [];
-    if (kind !== 'method' || status !== 405) return [];
+    // A 405 without Allow is unsupported_method's to report, once.
+    if (kind !== 'method' || status !== 405 || header === undefined) return [];
     const listed = allowList(header);
     return [...leftOut(listed, allowed), ...(listed.includes(request.method) ? [`Allow lists ${request.method}, which was refused`] : [])];
   },

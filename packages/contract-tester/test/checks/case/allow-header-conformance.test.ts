@@ -11,7 +11,12 @@ describe('allow_header_conformance', () => {
     expect(judge(404)).toEqual([]);
     expect(judge(405, 'GET')).toEqual(['Allow: GET leaves out HEAD']);
     expect(judge(405, 'GET, HEAD, PUT')).toEqual(['Allow lists PUT, which was refused']);
-    expect(judge(405)).toEqual(['Allow:  leaves out GET, HEAD']);
+    expect(judge(405, '')).toEqual(['Allow: (empty) leaves out GET, HEAD']);
+  });
+
+  it('leaves a 405 without Allow to unsupported_method, so that it is reported once', () => {
+    const wrong = { kind: 'method' as const, request: { ...GET_PET, method: 'PUT' }, allowed: ['GET', 'HEAD'] };
+    expect(allowHeaderConformance.answer(caseAnswer(answered(405), wrong))).toEqual([]);
   });
 
   it("has the Allow of a successful OPTIONS, if any, list the path's methods", () => {
