@@ -1,20 +1,13 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiError } from '../errors/api-error.js';
+import { Connections } from './connections.js';
 import { isLingering, NO_LINGER } from './lingering-close.js';
 import type { Listening } from './listen.js';
 import { DEFAULT_ERROR_FORMAT } from '../contract/error-format.js';
 import { writeRawError, type RawErrorWriter } from './raw-error.js';
 
 type Phase = 'serving' | 'draining' | 'closing';
-
-interface Connection {
-  /** Requests on it whose responses have not finished (more than one when pipelined), with their responses. */
-  inFlight: Map<IncomingMessage, ServerResponse>;
-  /** socket.bytesRead when its last response finished: more since then is a request begun. */
-  bytesAtRest: number;
-}
 
 /**
  * The server's life after start: serving, then, from a SIGTERM or SIGINT, draining (readiness fails
@@ -26,7 +19,7 @@ interface Connection {
  */
 export class Lifecycle {
   private phase: Phase = 'serving';
-  private readonly connections = new Map<Socket, Connection>();
+  private connections: Connections | undefined;
   private drainCut: (() => void) | undefined;
   // Replaced by attach's writer, in the document's format, wherever a server is built (server.ts).
   private writeRawError: RawErrorWriter = (socket, error, { linger } = {}) =>
@@ -48,24 +41,11 @@ export class Lifecycle {
    */
   attach(server: Server, rawErrors?: RawErrorWriter): void {
     if (rawErrors) this.writeRawError = rawErrors;
-    server.on('connection', (socket: Socket) => {
-      this.connections.set(socket, { inFlight: new Map(), bytesAtRest: 0 });
-      socket.once('close', () => this.connections.delete(socket));
+    this.connections = Connections.of(server);
+    // A connection closing after its answer has its own limits (see lingeringClose).
+    this.connections.onIdle((socket) => {
+      if (this.phase === 'closing' && !isLingering(socket)) socket.destroy();
     });
-    const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-      const connection = this.connections.get(req.socket);
-      if (!connection) return;
-      connection.inFlight.set(req, res);
-      res.once('close', () => {
-        connection.inFlight.delete(req);
-        if (connection.inFlight.size > 0) return;
-        connection.bytesAtRest = req.socket.bytesRead;
-        // A connection closing after its answer has its own limits (see lingeringClose).
-        if (this.phase === 'closing' && !isLingering(req.socket)) req.socket.destroy();
-      });
-    };
-    // Listeners put first, so that they see every request before the app answers it.
-    for (const event of ['request', 'checkContinue', 'checkExpectation']) server.prependListener(event, onRequest);
   }
 
   /**
@@ -80,16 +60,18 @@ export class Lifecycle {
     await sleep(drainMs, undefined, { signal: drainCut.signal }).catch(() => undefined);
     this.phase = 'closing';
     const closed = listening.close();
-    for (const [socket, connection] of this.connections) {
+    const connections = this.connections;
+    for (const socket of connections?.sockets() ?? []) {
       if (isLingering(socket)) continue;
-      const [req, res] = [...connection.inFlight].find(([inFlight]) => !inFlight.complete) ?? [];
+      const open = connections!.responsesOn(socket);
+      const res = open.find((response) => !response.req.complete);
       const unavailable = apiError('service_unavailable', undefined, { 'Retry-After': '5' });
       // A request not received in full: it cannot be served, but it can be told so. One whose body
       // was arriving is read on after the answer (lingeringClose), so that the client reads it; one
       // whose headers never came has nothing to wait for: its connection closes once told.
-      if (req) this.writeRawError(socket, unavailable, { req, res });
-      else if (connection.inFlight.size > 0) continue;
-      else if (socket.bytesRead > connection.bytesAtRest) this.writeRawError(socket, unavailable, { linger: NO_LINGER });
+      if (res) this.writeRawError(socket, unavailable, { req: res.req, res });
+      else if (open.length > 0) continue;
+      else if (socket.bytesRead > connections!.bytesAtRest(socket)) this.writeRawError(socket, unavailable, { linger: NO_LINGER });
       else socket.destroy();
       // Requests read in full are answered; their connection closes after the response (above).
     }
@@ -100,6 +82,6 @@ export class Lifecycle {
   abort(): void {
     this.drainCut?.();
     this.phase = 'closing';
-    for (const socket of this.connections.keys()) socket.destroy();
+    for (const socket of this.connections?.sockets() ?? []) socket.destroy();
   }
 }

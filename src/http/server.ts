@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
 import { apiError, type ApiError } from '../errors/api-error.js';
 import { createApp, type AppOptions } from './app.js';
-import { ConnectionResponses } from './connection-responses.js';
+import { Connections } from './connections.js';
 import {
   answerHalfClosedConnections,
   closeAfterLastResponse,
@@ -41,8 +41,7 @@ export function createHttpServer(options: ServerOptions): Server {
   const lifecycle = options.lifecycle ?? new Lifecycle();
   const linger = options.linger ?? DEFAULT_LINGER;
   const server = serverFor(createApp({ ...options, lifecycle }), options.timeouts ?? DEFAULT_TIMEOUTS, linger);
-  const responses = new ConnectionResponses();
-  responses.attach(server);
+  const responses = Connections.of(server);
   const writeRawError = rawErrorWriter({
     requestIdPattern: options.contract.requestIdPattern,
     errorFormat: options.contract.errorFormat,
@@ -98,7 +97,7 @@ function inTurn(res: ServerResponse, serve: () => void): void {
 }
 
 /** Calls `then` once the answers to the connection's earlier requests have gone out, in order. */
-function afterAnswers(responses: ConnectionResponses, socket: Duplex, then: () => void): void {
+function afterAnswers(responses: Connections, socket: Duplex, then: () => void): void {
   const res = responses.current(socket);
   // A finished response has left the connection's queue before this runs again.
   if (res && !res.writableFinished && res.req.complete) res.once('finish', () => afterAnswers(responses, socket, then));
