@@ -10,6 +10,9 @@
 // it executes per request (all its threads; the warm-up uninstrumented): a figure that does not move
 // with the machine's load at all, at some fifty times the run time.
 //
+// COST_PROFILE_DIR=DIR runs each server under `node --cpu-prof`, its profile kept in DIR/server-N
+// (N: the root's place on the command line), for bench/profile-diff.mjs to compare.
+//
 // A ROOT may also name one of the yardsticks of `npm run bench`, run from this checkout on the same
 // store: `floor` (bench/floor-server.mjs, Express and express-openapi-validator around the raw
 // server's work), `floor-normal` (the same at synchronous=NORMAL, a create's floor against
@@ -30,6 +33,7 @@ import { scenarios } from './scenarios.mjs';
 import { seedSqlite } from './seed.mjs';
 
 const callgrind = process.env.COST_CALLGRIND === '1';
+const profileDir = process.env.COST_PROFILE_DIR;
 const count = (name, fallback) => Number(process.env[name] || fallback);
 const requests = count('COST_REQUESTS', callgrind ? 2000 : 20_000);
 const runs = count('COST_RUNS', 5);
@@ -86,8 +90,10 @@ for (const [index, root] of roots.entries()) {
     `--callgrind-out-file=${join(work, `callgrind-${index}.%p`)}`,
   ];
   const yardstick = yardsticks[root]?.(path);
+  const [executable, ...args] = yardstick?.command ?? [process.execPath, join(root, 'dist', 'main.js')];
+  const profiler = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, `server-${index}`)}`] : [];
   const server = await startServer({
-    command: [...(callgrind ? valgrind : []), ...(yardstick?.command ?? [process.execPath, join(root, 'dist', 'main.js')])],
+    command: [...(callgrind ? valgrind : []), executable, ...profiler, ...args],
     env: {
       ...(yardstick?.env ?? env),
       HOST,

@@ -4,10 +4,11 @@
 // self time per package (or our own file) and the hottest functions. The .cpuprofile is kept for
 // Chrome DevTools. BENCH_DURATION and BENCH_PETS apply.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readProfile } from './cpuprofile.mjs';
 import { readBenchConfig } from './config.mjs';
 import { deployedSettings, runLoad, startServer } from './processes.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -61,56 +62,8 @@ const file = join(
   work,
   readdirSync(work).find((name) => name.endsWith('.cpuprofile')),
 );
-const { nodes, samples, timeDeltas } = JSON.parse(readFileSync(file, 'utf8'));
-const selfTime = new Map();
-samples.forEach((id, i) => selfTime.set(id, (selfTime.get(id) ?? 0) + (timeDeltas[i] ?? 0)));
-const total = [...selfTime.values()].reduce((a, b) => a + b, 0);
-
-/**
- * The bundles in dist/ say where each piece came from: esbuild opens every input file's code with a
- * `// path/of/the/file.js` line. Those markers turn a bundle position back into a source file.
- */
-const bundleIndex = new Map();
-function sourceFileAt(url, lineNumber) {
-  if (!url.startsWith('file://') || !url.includes('/dist/')) return undefined;
-  let markers = bundleIndex.get(url);
-  if (!markers) {
-    markers = [];
-    readFileSync(fileURLToPath(url), 'utf8')
-      .split('\n')
-      .forEach((line, index) => /^\/\/ ((?:node_modules|src)\/\S+)$/.test(line) && markers.push([index, line.slice(3)]));
-    bundleIndex.set(url, markers);
-  }
-  let found;
-  for (const [line, file] of markers) {
-    if (line > lineNumber) break;
-    found = file;
-  }
-  return found;
-}
-
-function owner(url, lineNumber) {
-  if (!url) return '(native, gc, idle)';
-  const source = sourceFileAt(url, lineNumber) ?? url.replace(`file://${root}`, '');
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
-  if (pkg) return pkg[1];
-  if (url.startsWith('node:')) return 'node core';
-  return source;
-}
-
-const byOwner = new Map();
-const byFunction = new Map();
-for (const node of nodes) {
-  const time = selfTime.get(node.id) ?? 0;
-  const { functionName, url, lineNumber } = node.callFrame;
-  const who =
-    functionName === '(garbage collector)' || functionName === '(idle)' || functionName === '(program)'
-      ? functionName
-      : owner(url, lineNumber);
-  byOwner.set(who, (byOwner.get(who) ?? 0) + time);
-  const key = `${functionName || '(anonymous)'} ${sourceFileAt(url, lineNumber) ?? owner(url, lineNumber)}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + time);
-}
+const { byOwner, byFunction } = readProfile(file);
+const total = [...byOwner.values()].reduce((a, b) => a + b, 0);
 const top = (map, n) =>
   [...map]
     .sort((a, b) => b[1] - a[1])
