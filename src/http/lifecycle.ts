@@ -60,10 +60,16 @@ export class Lifecycle {
     await sleep(drainMs, undefined, { signal: drainCut.signal }).catch(() => undefined);
     this.phase = 'closing';
     const closed = listening.close();
-    const connections = this.connections;
-    for (const socket of connections?.sockets() ?? []) {
+    // A lifecycle never attached to a server has no connections to close.
+    if (this.connections) this.closeConnections(this.connections);
+    await closed;
+  }
+
+  /** At the end of the drain: answers or closes each connection, by what it has sent and been answered. */
+  private closeConnections(connections: Connections): void {
+    for (const socket of connections.sockets()) {
       if (isLingering(socket)) continue;
-      const open = connections!.responsesOn(socket);
+      const open = connections.responsesOn(socket);
       const res = open.find((response) => !response.req.complete);
       const unavailable = apiError('service_unavailable', undefined, { 'Retry-After': '5' });
       // A request not received in full: it cannot be served, but it can be told so. One whose body
@@ -71,11 +77,10 @@ export class Lifecycle {
       // whose headers never came has nothing to wait for: its connection closes once told.
       if (res) this.writeRawError(socket, unavailable, { req: res.req, res });
       else if (open.length > 0) continue;
-      else if (socket.bytesRead > connections!.bytesAtRest(socket)) this.writeRawError(socket, unavailable, { linger: NO_LINGER });
+      else if (socket.bytesRead > connections.bytesAtRest(socket)) this.writeRawError(socket, unavailable, { linger: NO_LINGER });
       else socket.destroy();
       // Requests read in full are answered; their connection closes after the response (above).
     }
-    await closed;
   }
 
   /** At the deadline: closes every connection now, whatever is under way on it. */
